@@ -1,0 +1,1 @@
+"""Trading Table: five Japanese economic board games in pure Python."""
