@@ -1,0 +1,26 @@
+"""Game-agnostic bots and the lookup of any game's bots by name."""
+
+from ..engine import Bot, Game
+from ..engine.errors import BadSetup
+from ..engine.registry import game_bots
+from .random_bot import RandomBot
+
+GENERIC: dict[str, type[RandomBot]] = {"random": RandomBot}
+
+
+def bot_names(game: Game) -> list[str]:
+    """Return the names of the bots that can play `game`, the game's own first."""
+    return [*game_bots(game.id), *GENERIC]
+
+
+def make_bot(game: Game, name: str) -> Bot:
+    """Return a new bot called `name` for `game`, or raise BadSetup naming the choices."""
+    own = game_bots(game.id)
+    if name in own:
+        return own[name]()
+    if name in GENERIC:
+        return GENERIC[name]()
+    raise BadSetup(f"{game.name} has no bot {name!r} (bots: {', '.join(bot_names(game))})")
+
+
+__all__ = ["RandomBot", "bot_names", "make_bot"]

@@ -1,0 +1,36 @@
+"""What every game shares: the protocol, registry, seeded RNG, errors, records and the match runner."""
+
+from .errors import BadRecord, BadSetup, GameError, IllegalAction, NotYourTurn, UnknownGame
+from .game import Action, Game, Options, Outcome, Player, State, View, top_scorers
+from .bot import Bot, BotFactory
+from .match import Match, play_match
+from .record import Record, replay
+from .registry import all_games, get_game, register
+from .rng import Rng
+
+__all__ = [
+    "Action",
+    "BadRecord",
+    "BadSetup",
+    "Bot",
+    "BotFactory",
+    "Game",
+    "GameError",
+    "IllegalAction",
+    "Match",
+    "NotYourTurn",
+    "Options",
+    "Outcome",
+    "Player",
+    "Record",
+    "Rng",
+    "State",
+    "UnknownGame",
+    "View",
+    "all_games",
+    "get_game",
+    "play_match",
+    "register",
+    "replay",
+    "top_scorers",
+]

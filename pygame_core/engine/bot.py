@@ -1,0 +1,20 @@
+"""The bot protocol: a player program that picks one legal action."""
+
+from collections.abc import Callable, Sequence
+from typing import Protocol
+
+from .game import Action, Game, Player, State
+from .rng import Rng
+
+
+class Bot(Protocol):
+    """A player program. It must base its choice only on `game.view(state, player)` or on
+    `game.determinize(state, player, rng)`: the full state is passed so search bots can sample from it."""
+
+    def choose(self, game: Game, state: State, player: Player, legal: Sequence[Action], rng: Rng) -> Action:
+        """Return one of `legal`."""
+        ...
+
+
+BotFactory = Callable[[], Bot]
+

@@ -1,0 +1,113 @@
+"""The game protocol every game implements, and the types it speaks in.
+
+A game is pure: `setup` makes a state, `apply` returns a new state and never changes the old one.
+State is plain JSON data (dicts, lists, str, int, bool, None), so it round-trips through JSON unchanged.
+"""
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from .errors import BadSetup, IllegalAction, NotYourTurn
+from .rng import Rng
+
+Player = int
+Action = str
+State = dict[str, Any]
+View = dict[str, Any]
+Options = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The end of a game: each seat's final score and the seats that share the victory."""
+
+    scores: tuple[int, ...]
+    winners: tuple[Player, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        """Return the outcome as JSON data."""
+        return {"scores": list(self.scores), "winners": list(self.winners)}
+
+
+def top_scorers(scores: tuple[int, ...]) -> Outcome:
+    """Return the outcome where every seat with the highest score wins."""
+    best = max(scores)
+    return Outcome(scores, tuple(p for p, s in enumerate(scores) if s == best))
+
+
+class Game(ABC):
+    """A game's rules. Subclasses implement the abstract methods; `apply` checks legality for them."""
+
+    id: ClassVar[str]
+    name: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    default_options: ClassVar[Mapping[str, Any]] = {}
+
+    def setup(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> State:
+        """Return the opening state for `players` seats, shuffled by `seed`."""
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise BadSetup(f"the player count must be a whole number, not {players!r}")
+        if not self.min_players <= players <= self.max_players:
+            raise BadSetup(
+                f"{self.name} is for {self.min_players} to {self.max_players} players, not {players}"
+            )
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise BadSetup(f"the seed must be a whole number, not {seed!r}")
+        return self.new_state(players, Rng(seed), self.check_options(options or {}))
+
+    def check_options(self, options: Mapping[str, Any]) -> Options:
+        """Return the options merged over the defaults; unknown keys or wrong types raise BadSetup."""
+        merged = dict(self.default_options)
+        for key, value in options.items():
+            if key not in merged:
+                known = ", ".join(sorted(merged)) or "none"
+                raise BadSetup(f"{self.name} has no option {key!r} (options: {known})")
+            if type(value) is not type(merged[key]):
+                raise BadSetup(f"option {key!r} must be {type(merged[key]).__name__}, not {value!r}")
+            merged[key] = value
+        return merged
+
+    @abstractmethod
+    def new_state(self, players: int, rng: Rng, options: Options) -> State:
+        """Return the opening state; the arguments are already checked."""
+
+    @abstractmethod
+    def to_act(self, state: State) -> tuple[Player, ...]:
+        """Return the seats that must act now: several for secret simultaneous choices, none at the end."""
+
+    @abstractmethod
+    def legal_actions(self, state: State, player: Player) -> list[Action]:
+        """Return every legal action of `player` now, in a stable order; empty if not to act."""
+
+    @abstractmethod
+    def transition(self, state: State, player: Player, action: Action) -> State:
+        """Return the state after a legal action; callers must have checked legality."""
+
+    @abstractmethod
+    def view(self, state: State, player: Player | None) -> View:
+        """Return what `player` may know (None: the public table); never another seat's secrets."""
+
+    @abstractmethod
+    def result(self, state: State) -> Outcome | None:
+        """Return the outcome once the game is over, else None."""
+
+    @abstractmethod
+    def determinize(self, state: State, player: Player, rng: Rng) -> State:
+        """Return a state that `player` cannot tell from this one, with all hidden facts resampled."""
+
+    def why_illegal(self, state: State, player: Player, action: Action) -> str:
+        """Return a reason a person can read for why `action` is not legal now."""
+        return f"{action!r} is not one of the {len(self.legal_actions(state, player))} legal actions"
+
+    def apply(self, state: State, player: Player, action: Action) -> State:
+        """Return the state after `player` takes `action`; raise IllegalAction and keep `state` if illegal."""
+        acting = self.to_act(state)
+        if player not in acting:
+            who = ", ".join(map(str, acting)) or "nobody (the game is over)"
+            raise NotYourTurn(f"player {player} is not to act now; to act: {who}")
+        if action not in self.legal_actions(state, player):
+            raise IllegalAction(f"player {player} cannot {action!r}: {self.why_illegal(state, player, action)}")
+        return self.transition(state, player, action)

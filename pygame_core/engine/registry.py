@@ -1,0 +1,36 @@
+"""The registry of games by id; games register themselves when `pygame_core.games` is imported."""
+
+from collections.abc import Mapping
+
+from .errors import UnknownGame
+from .game import Game
+from .bot import BotFactory
+
+_GAMES: dict[str, Game] = {}
+_BOTS: dict[str, dict[str, BotFactory]] = {}
+
+
+def register(game: Game, bots: Mapping[str, BotFactory] | None = None) -> Game:
+    """Register a game and its own bots (weakest first) under its id; return the game."""
+    _GAMES[game.id] = game
+    _BOTS[game.id] = dict(bots or {})
+    return game
+
+
+def game_bots(game_id: str) -> dict[str, BotFactory]:
+    """Return the game's own bots by name, weakest first."""
+    return dict(_BOTS.get(game_id, {}))
+
+
+def get_game(game_id: str) -> Game:
+    """Return the registered game with that id, or raise UnknownGame."""
+    try:
+        return _GAMES[game_id]
+    except (KeyError, TypeError):
+        known = ", ".join(sorted(_GAMES)) or "none"
+        raise UnknownGame(f"unknown game {game_id!r} (games: {known})") from None
+
+
+def all_games() -> list[Game]:
+    """Return every registered game, sorted by id."""
+    return [_GAMES[k] for k in sorted(_GAMES)]

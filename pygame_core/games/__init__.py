@@ -1,0 +1,5 @@
+"""The games; importing this package registers every one of them."""
+
+from . import futures
+
+__all__ = ["futures"]

@@ -1,0 +1,144 @@
+"""The Futures! trader bot: reads only its own view and projects this round's price moves.
+
+It counts the market cards it can see (face-up ones and its own face-down ones; unknown ones count as
+neutral), projects where each price ends the round (bursts included), then places the card that helps
+its markers most, settles markers the projection says will fall back or burst, opens a trade when the
+projected profit beats the fee and a pass, and otherwise passes. It never discards for extra actions.
+"""
+
+from collections.abc import Sequence
+
+from ...engine import Action, Game, Player, Rng, State, View
+from .rules import (
+    COMMODITIES,
+    EXTRA_MARKER_PRICE,
+    FINAL_SETTLEMENTS,
+    LADDER,
+    PASS_INCOME,
+    TOP_ROW,
+    marker_value,
+    trade_fee,
+)
+
+Outlook = list[tuple[int, bool]]  # per commodity: projected end-of-round price, and whether it bursts
+
+
+def card_push(card: str) -> tuple[int, int]:
+    """Return the commodity index a card moves and its direction (+1 UP, -1 DOWN)."""
+    return COMMODITIES.index(card[0]), 1 if card[1] == "U" else -1
+
+
+def outlook(rows: list[int], mid: list[str], end: list[str]) -> Outlook:
+    """Return each commodity's projected price after the mid cards and then the end cards move it."""
+    out = []
+    for i in range(len(COMMODITIES)):
+        row, burst = rows[i], False
+        for cards in (mid, end):
+            net = sum(d for c, d in map(card_push, cards) if c == i)
+            if not net:
+                continue
+            row = row + net
+            if row <= 0 or row >= TOP_ROW:
+                out.append((LADDER[min(max(row, 0), TOP_ROW)], True))
+                burst = True
+                break
+        if not burst:
+            out.append((LADDER[row], False))
+    return out
+
+
+def projected(side: str, start: int, look: tuple[int, bool]) -> int:
+    """Return a marker's projected value at the round's end: a burst pays only debts."""
+    value = marker_value(side, start, look[0])
+    return min(value, 0) if look[1] else value
+
+
+class TraderBot:
+    """A Futures! bot that trades on the market cards it can see."""
+
+    def choose(self, game: Game, state: State, player: Player, legal: Sequence[Action], rng: Rng) -> Action:
+        """Return the action the projection favours."""
+        v = game.view(state, player)
+        verb = legal[0].split(":")[0]
+        if verb == "give":
+            return self._give(v, legal)
+        if verb == "place":
+            return max(legal, key=lambda a: self._placement_score(v, a))
+        if verb == "reveal":
+            unknown = [a for a in legal if "card" not in v["slots"][int(a.split(":")[1])]]
+            return (unknown or list(legal))[0]
+        return self._act(v, legal)
+
+    def _cards(self, v: View, cover: tuple[int, str] | None = None) -> tuple[list[str], list[str]]:
+        """Return the known cards of the mid and the end fluctuations still to come this round."""
+        tops: list[tuple[bool, str | None]] = [(s["down"], s.get("card")) for s in v["slots"]]
+        if cover is not None:
+            tops[cover[0]] = (True, cover[1])
+        end = [c for _, c in tops if c is not None]
+        if v["phase"] == "early":
+            return [c for down, c in tops if not down and c is not None], end
+        if v["phase"] == "late":
+            return [], end
+        return [], []
+
+    def _placement_score(self, v: View, action: Action) -> float:
+        """Return how good the portfolio and the best follow-up look after a placement."""
+        _, slot, card = action.split(":")
+        look = outlook(v["rows"], *self._cards(v, (int(slot), card)))
+        return self._portfolio(v, look) + max(b for b, _ in self._options(v, look))
+
+    def _portfolio(self, v: View, look: Outlook) -> int:
+        """Return the projected value of the viewer's markers."""
+        me = v["viewer"]
+        return sum(projected(m[2], m[3], look[COMMODITIES.index(m[1])]) for m in v["markers"] if m[0] == me)
+
+    def _options(self, v: View, look: Outlook) -> list[tuple[float, str]]:
+        """Return (benefit, action) for a pass, every settle and every trade, against the projection."""
+        me = v["viewer"]
+        opts: list[tuple[float, str]] = [(PASS_INCOME, "pass")]
+        own = [m for m in v["markers"] if m[0] == me]
+        last = v["round"] == v["rounds"]
+        futures = sorted((projected(m[2], m[3], look[COMMODITIES.index(m[1])]) for m in own), reverse=True)
+        keep_floor = futures[FINAL_SETTLEMENTS - 1] if last and len(futures) > FINAL_SETTLEMENTS else None
+        for m in own:
+            c = COMMODITIES.index(m[1])
+            now = marker_value(m[2], m[3], v["prices"][c])
+            later = projected(m[2], m[3], look[c])
+            if keep_floor is not None and later < keep_floor:
+                later = min(later, 0)
+            opts.append((now - later, f"settle:{m[1]}:{m[2]}:{m[3]}"))
+        if v["free_markers"][me] > 0 and not (last and v["phase"] != "early"):
+            for i, c in enumerate(COMMODITIES):
+                for side in ("U", "D"):
+                    gain = projected(side, v["prices"][i], look[i]) - trade_fee(v["markers"], c, side, v["prices"][i])
+                    opts.append((gain - 0.5, f"trade:{c}:{side}"))
+        return opts
+
+    def _act(self, v: View, legal: Sequence[Action]) -> Action:
+        """Return the best of settle, trade and pass; buy the 4th marker when all are out early in the game."""
+        me = v["viewer"]
+        if (
+            "marker" in legal
+            and v["free_markers"][me] == 0
+            and v["money"][me] >= 2 * EXTRA_MARKER_PRICE
+            and v["round"] <= v["rounds"] // 2
+        ):
+            return "marker"
+        look = outlook(v["rows"], *self._cards(v))
+        allowed = set(legal)
+        best = max((o for o in self._options(v, look) if o[1] in allowed), key=lambda o: o[0])
+        return best[1]
+
+    def _give(self, v: View, legal: Sequence[Action]) -> Action:
+        """Return the gift that helps the viewer's own markers least."""
+        exposure = [0] * len(COMMODITIES)
+        for m in v["markers"]:
+            if m[0] == v["viewer"]:
+                exposure[COMMODITIES.index(m[1])] += 1 if m[2] == "U" else -1
+
+        def worth(action: Action) -> int:
+            c, d = card_push(action.split(":")[1])
+            return exposure[c] * d
+
+        return min(legal, key=worth)
+
