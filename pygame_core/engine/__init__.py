@@ -1,8 +1,8 @@
 """What every game shares: the protocol, registry, seeded RNG, errors, records and the match runner."""
 
+from .bot import Bot, BotFactory
 from .errors import BadRecord, BadSetup, GameError, IllegalAction, NotYourTurn, UnknownGame
 from .game import Action, Game, Options, Outcome, Player, State, View, top_scorers
-from .bot import Bot, BotFactory
 from .match import Match, play_match
 from .record import Record, replay
 from .registry import all_games, get_game, register

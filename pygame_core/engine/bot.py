@@ -17,4 +17,3 @@ class Bot(Protocol):
 
 
 BotFactory = Callable[[], Bot]
-

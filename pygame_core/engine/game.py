@@ -109,5 +109,7 @@ class Game(ABC):
             who = ", ".join(map(str, acting)) or "nobody (the game is over)"
             raise NotYourTurn(f"player {player} is not to act now; to act: {who}")
         if action not in self.legal_actions(state, player):
-            raise IllegalAction(f"player {player} cannot {action!r}: {self.why_illegal(state, player, action)}")
+            raise IllegalAction(
+                f"player {player} cannot {action!r}: {self.why_illegal(state, player, action)}"
+            )
         return self.transition(state, player, action)

@@ -2,9 +2,9 @@
 
 from collections.abc import Mapping
 
+from .bot import BotFactory
 from .errors import UnknownGame
 from .game import Game
-from .bot import BotFactory
 
 _GAMES: dict[str, Game] = {}
 _BOTS: dict[str, dict[str, BotFactory]] = {}

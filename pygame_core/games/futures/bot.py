@@ -20,6 +20,7 @@ from .rules import (
     trade_fee,
 )
 
+TRADE_MARGIN = 0.5  # a trade must beat a sure pass by this much, for the risk it carries
 Outlook = list[tuple[int, bool]]  # per commodity: projected end-of-round price, and whether it bursts
 
 
@@ -108,14 +109,15 @@ class TraderBot:
                 later = min(later, 0)
             opts.append((now - later, f"settle:{m[1]}:{m[2]}:{m[3]}"))
         if v["free_markers"][me] > 0 and not (last and v["phase"] != "early"):
-            for i, c in enumerate(COMMODITIES):
+            for i, name in enumerate(COMMODITIES):
+                now = v["prices"][i]
                 for side in ("U", "D"):
-                    gain = projected(side, v["prices"][i], look[i]) - trade_fee(v["markers"], c, side, v["prices"][i])
-                    opts.append((gain - 0.5, f"trade:{c}:{side}"))
+                    gain = projected(side, now, look[i]) - trade_fee(v["markers"], name, side, now)
+                    opts.append((gain - TRADE_MARGIN, f"trade:{name}:{side}"))
         return opts
 
     def _act(self, v: View, legal: Sequence[Action]) -> Action:
-        """Return the best of settle, trade and pass; buy the 4th marker when all are out early in the game."""
+        """Return the best of settle, trade and pass; buy the 4th marker early if all are out."""
         me = v["viewer"]
         if (
             "marker" in legal
@@ -141,4 +143,3 @@ class TraderBot:
             return exposure[c] * d
 
         return min(legal, key=worth)
-

@@ -164,6 +164,7 @@ class Futures(Game):
     def transition(self, state: State, player: Player, action: str) -> State:
         """Return the state after a legal action."""
         s = _fork(state)
+        s["events"] = []
         verb, *args = action.split(":")
         if verb == "give":
             _give(s, player, args[0])
@@ -288,7 +289,9 @@ class Futures(Game):
                 return f"you hold no {args[1]} card"
             return f"that slot cannot take it now; use {need} on a legal slot"
         if verb == "trade":
-            return "you have no free trade marker" if free_markers(state, player) == 0 else "no such commodity"
+            return (
+                "you have no free trade marker" if free_markers(state, player) == 0 else "no such commodity"
+            )
         if verb == "settle":
             return "you have no marker there"
         if verb == "discard":
@@ -308,9 +311,19 @@ def _marker_order(m: tuple[str, str, int]) -> tuple[int, int, int]:
 def _fork(state: State) -> State:
     """Return a copy of the state whose lists can be replaced or changed without touching the original."""
     s = dict(state)
-    for key in ("rows", "slots", "down", "hands", "money", "markers", "bought", "giving", "passed", "received"):
+    for key in (
+        "rows",
+        "slots",
+        "down",
+        "hands",
+        "money",
+        "markers",
+        "bought",
+        "giving",
+        "passed",
+        "received",
+    ):
         s[key] = list(state[key])
-    s["events"] = []
     return s
 
 
@@ -399,7 +412,7 @@ def _begin_carry(s: State) -> None:
 
 
 def _give(s: State, player: Player, card: str) -> None:
-    """Set a seat's secret gift aside; when all have chosen, hand each to the left and start the next round."""
+    """Set a secret gift aside; once all have chosen, pass each to the left and start the next round."""
     s["hands"][player] = _without(s["hands"][player], card)
     s["giving"][player] = card
     s["events"].append({"e": "give", "p": player})
@@ -437,7 +450,9 @@ def _fluctuate(s: State, cards: list[str], when: str) -> None:
             settled.append([m[0], m[2], m[3], owed])
         s["markers"] = [m for m in s["markers"] if m[1] != c]
         s["rows"][i] = START_ROW
-        s["events"].append({"e": "burst", "c": c, "at": price(row), "settled": settled, "to": price(START_ROW)})
+        s["events"].append(
+            {"e": "burst", "c": c, "at": price(row), "settled": settled, "to": price(START_ROW)}
+        )
 
 
 def _final_settlement(s: State) -> None:

@@ -1,0 +1,112 @@
+"""The conformance suite every registered game passes, for every player count it allows."""
+
+import json
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from playout import final_state, playout, snapshot, view_leaks
+
+from pygame_core.engine import IllegalAction, NotYourTurn, Record, Rng, all_games, replay
+
+CASES = [(g, n) for g in all_games() for n in range(g.min_players, g.max_players + 1)]
+IDS = [f"{g.id}-{n}p" for g, n in CASES]
+seeds = st.integers(min_value=0, max_value=2**63 - 1)
+slow = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@pytest.mark.parametrize(("game", "players"), CASES, ids=IDS)
+@slow
+@given(seed=seeds)
+def test_random_playouts_finish_with_a_result(game, players, seed):
+    state, _ = final_state(game, players, seed)
+    outcome = game.result(state)
+    assert outcome is not None and len(outcome.scores) == players
+    assert outcome.winners and all(outcome.scores[w] == max(outcome.scores) for w in outcome.winners)
+    assert game.legal_actions(state, 0) == []
+
+
+@pytest.mark.parametrize(("game", "players"), CASES, ids=IDS)
+@slow
+@given(seed=seeds)
+def test_same_seed_and_actions_give_identical_json(game, players, seed):
+    state, actions = final_state(game, players, seed)
+    record = Record(game.id, players, seed, {}, tuple(actions))
+    again = replay(record)[1]
+    assert snapshot(again) == snapshot(state)
+    assert snapshot(game.setup(players, seed)) == snapshot(game.setup(players, seed))
+
+
+@pytest.mark.parametrize(("game", "players"), CASES, ids=IDS)
+@slow
+@given(seed=seeds)
+def test_state_and_record_json_round_trip(game, players, seed):
+    actions = []
+    for state, player, action in playout(game, players, seed):
+        assert json.loads(json.dumps(state)) == state
+        if action:
+            actions.append((player, action))
+    record = Record(game.id, players, seed, {}, tuple(actions))
+    assert Record.from_json(record.to_json()) == record
+    assert Record.from_json(record.to_json()).to_json() == record.to_json()
+
+
+@pytest.mark.parametrize(("game", "players"), CASES, ids=IDS)
+@settings(max_examples=10, deadline=None)
+@given(seed=seeds)
+def test_illegal_actions_raise_and_leave_the_state_unchanged(game, players, seed):
+    seen: set[str] = {"", "pass:", "nonsense", "trade", "place:9:XX", ":", "give:"}
+    for state, _, _ in playout(game, players, seed):
+        before = snapshot(state)
+        acting = game.to_act(state)
+        for p in range(players):
+            legal = set(game.legal_actions(state, p))
+            for wrong in sorted(seen - legal)[:40]:
+                with pytest.raises(IllegalAction) as info:
+                    game.apply(state, p, wrong)
+                assert str(info.value)
+                if p not in acting:
+                    assert isinstance(info.value, NotYourTurn)
+            for right in sorted(legal)[:3]:
+                game.apply(state, p, right)
+            assert snapshot(state) == before
+            seen |= legal
+
+
+@pytest.mark.parametrize(("game", "players"), CASES, ids=IDS)
+@settings(max_examples=10, deadline=None)
+@given(seed=seeds)
+def test_views_do_not_change_when_hidden_facts_are_redealt(game, players, seed):
+    """A view that leaked anything another seat hides would differ after `determinize`."""
+    leaks, changed = view_leaks(game, players, seed)
+    assert leaks == []
+    assert changed > 0, "determinize never changed a hidden fact, so this test could not fail"
+
+
+@pytest.mark.parametrize(("game", "players"), CASES, ids=IDS)
+def test_determinized_states_play_on_to_the_end(game, players):
+    rng = Rng(3)
+    for i, (state, _, _) in enumerate(playout(game, players, 11)):
+        if i % 17:
+            continue
+        s = game.determinize(state, i % players, rng)
+        while acting := game.to_act(s):
+            s = game.apply(s, acting[0], rng.choice(game.legal_actions(s, acting[0])))
+        assert game.result(s) is not None
+
+
+@pytest.mark.parametrize(("game", "players"), CASES, ids=IDS)
+def test_the_table_view_shows_no_hand(game, players):
+    for state, _, _ in playout(game, players, 5):
+        table = game.view(state, None)
+        assert table["viewer"] is None and "hand" not in table
+        json.dumps(table)
+
+
+def test_the_leak_check_catches_a_view_that_shows_every_hand():
+    class Leaky(type(all_games()[0])):  # type: ignore[misc]
+        def view(self, state, player):
+            return {**super().view(state, player), "all_hands": state["hands"]}
+
+    leaks, _ = view_leaks(Leaky(), 3, 1)
+    assert leaks and "shows a secret" in leaks[0]
