@@ -15,8 +15,8 @@ from pygame_core.games.futures.rules import (
     FUTURES,
     LADDER,
     START_ROW,
+    current,
     free_markers,
-    order,
     trade_fee,
 )
 
@@ -36,7 +36,7 @@ def turn_of(player: int, players: int = 4, phase: str = "early", last: bool = Fa
     start = (player - k) % players if phase == "early" else (player + 1 + k) % players
     s.update(phase=phase, start=start, turn=k, step="act", actions=1)
     s.update(copy.deepcopy(fields))
-    assert order(s)[k] == player and FUTURES.to_act(s) == (player,)
+    assert current(s) == player and FUTURES.to_act(s) == (player,)
     return s
 
 

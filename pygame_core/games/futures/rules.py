@@ -66,12 +66,12 @@ def trade_fee(markers: list[list[Any]], commodity: str, side: str, at: int) -> i
     return BASE_FEE + sum(1 for m in markers if m[1] == commodity and m[2] == side and m[3] == at)
 
 
-def order(state: State) -> list[Player]:
-    """Return the seats in this trading phase's order: clockwise from the start player, or the reverse."""
-    n, sp = state["players"], state["start"]
-    if state["phase"] == LATE:
-        return [(sp - 1 - k) % n for k in range(n)]
-    return [(sp + k) % n for k in range(n)]
+def current(state: State) -> Player:
+    """Return the seat whose turn it is in a trading phase."""
+    n: int = state["players"]
+    k: int = state["turn"]
+    sp: int = state["start"]
+    return (sp - 1 - k) % n if state["phase"] == LATE else (sp + k) % n
 
 
 def free_markers(state: State, player: Player) -> int:
@@ -129,15 +129,19 @@ class Futures(Game):
             return tuple(p for p, g in enumerate(state["giving"]) if g is None)
         if phase == OVER:
             return ()
-        return (order(state)[state["turn"]],)
+        return (current(state),)
 
     def legal_actions(self, state: State, player: Player) -> list[str]:
         """Return every legal action of `player` now, in a stable order."""
-        if player not in self.to_act(state):
+        phase = state["phase"]
+        if phase == CARRY:
+            if state["giving"][player] is not None:
+                return []
+        elif phase == OVER or player != current(state):
             return []
         hand = state["hands"][player]
-        kinds = sorted(set(hand), key=CARDS.index)
-        if state["phase"] == CARRY:
+        kinds = list(dict.fromkeys(hand))  # hands are kept sorted
+        if phase == CARRY:
             return [f"give:{c}" for c in kinds]
         if state["step"] == CARD_STEP:
             down = state["down"]
@@ -381,7 +385,7 @@ def _next_turn(s: State) -> None:
 
 def _begin_turn(s: State) -> None:
     """Start the current seat's turn: its card step, skipped when there is nothing to place or reveal."""
-    player = order(s)[s["turn"]]
+    player = current(s)
     if s["phase"] == EARLY:
         can = bool(s["hands"][player]) and None in s["down"]
     else:
