@@ -1,7 +1,8 @@
 """The game protocol every game implements, and the types it speaks in.
 
 A game is pure: `setup` makes a state, `apply` returns a new state and never changes the old one.
-State is plain JSON data (dicts, lists, str, int, bool, None), so it round-trips through JSON unchanged.
+State is plain JSON data (dicts, lists, str, int, bool, None), so it round-trips through JSON unchanged;
+every state holds its seat count under the key "players".
 """
 
 from abc import ABC, abstractmethod
@@ -97,6 +98,14 @@ class Game(ABC):
     @abstractmethod
     def determinize(self, state: State, player: Player, rng: Rng) -> State:
         """Return a state that `player` cannot tell from this one, with all hidden facts resampled."""
+
+    def estimate(self, state: State) -> tuple[float, ...]:
+        """Return each seat's expected final score from here: the final scores once over, else zeros."""
+        outcome = self.result(state)
+        if outcome is not None:
+            return tuple(float(s) for s in outcome.scores)
+        seats: int = state["players"]
+        return (0.0,) * seats
 
     def why_illegal(self, state: State, player: Player, action: Action) -> str:
         """Return a reason a person can read for why `action` is not legal now."""

@@ -256,6 +256,13 @@ class Futures(Game):
             return None
         return top_scorers(tuple(state["money"]))
 
+    def estimate(self, state: State) -> tuple[float, ...]:
+        """Return each seat's money plus what its markers would settle for at today's prices."""
+        worth = [float(m) for m in state["money"]]
+        for m in state["markers"]:
+            worth[m[0]] += marker_value(m[2], m[3], price(state["rows"][COMMODITIES.index(m[1])]))
+        return tuple(worth)
+
     def determinize(self, state: State, player: Player, rng: Rng) -> State:
         """Return the state with every card `player` cannot see dealt anew to the same places."""
         s = _fork(state)
