@@ -1,0 +1,47 @@
+"""Pure helpers for boards rendered as HTML and SVG strings (well-formed XML, so tests can parse them).
+
+>>> tag("button", "Pass", type="button", data_action="pass")
+'<button type="button" data-action="pass">Pass</button>'
+>>> tag("rect", x=1, class_="hot")
+'<rect x="1" class="hot"/>'
+"""
+
+from html import escape
+
+Texts = dict[str, dict[str, str]]
+
+
+def esc(text: object) -> str:
+    """Return text escaped for HTML and XML content and attributes."""
+    return escape(str(text), quote=True)
+
+
+def attrs(**values: object) -> str:
+    """Return ` name="value"` pairs; `data_x` becomes `data-x`, `class_` becomes `class`, None is left out."""
+    return "".join(
+        f' {k.rstrip("_").replace("_", "-")}="{esc(v)}"' for k, v in values.items() if v is not None
+    )
+
+
+def tag(name: str, content: str = "", **values: object) -> str:
+    """Return an element; content is trusted markup, and an element without content is self-closed."""
+    if content == "" and name not in (
+        "div",
+        "span",
+        "p",
+        "section",
+        "button",
+        "text",
+        "td",
+        "th",
+        "ul",
+        "ol",
+    ):
+        return f"<{name}{attrs(**values)}/>"
+    return f"<{name}{attrs(**values)}>{content}</{name}>"
+
+
+def translate(texts: Texts, lang: str, key: str, **fields: object) -> str:
+    """Return the text for `key` in `lang` (English if missing), with fields filled in and escaped."""
+    template = texts.get(lang, {}).get(key) or texts["en"][key]
+    return template.format(**{k: esc(v) for k, v in fields.items()})
