@@ -1,0 +1,142 @@
+"""A table in play: a game, who sits in each seat (a person or a bot), the record, and the public log.
+
+It is what a page or a host keeps: people act through `act`, bots through `bot_move`; the whole table is
+saved as JSON (setup, seats and record) and resumed by replaying the record.
+"""
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .bot import BotFactory
+from .errors import BadRecord, BadSetup
+from .game import Action, Player
+from .record import Record, replay, start
+from .registry import get_game
+from .rng import Rng
+
+HUMAN = "human"
+
+
+@dataclass(frozen=True)
+class Seat:
+    """Who plays a seat: `human`, or the name of a bot."""
+
+    kind: str
+
+    @property
+    def is_human(self) -> bool:
+        """Return whether a person plays this seat."""
+        return self.kind == HUMAN
+
+
+class Table:
+    """A game in play with its seats; every change goes through `act`, `bot_move` or `undo`."""
+
+    def __init__(self, record: Record, seats: Sequence[Seat], bots: dict[str, BotFactory]) -> None:
+        if len(seats) != record.players:
+            raise BadSetup(f"{len(seats)} seats for {record.players} players")
+        for seat in seats:
+            if not seat.is_human and seat.kind not in bots:
+                raise BadSetup(f"no bot {seat.kind!r} (bots: {', '.join(bots)})")
+        self.seats = tuple(seats)
+        self._bots = bots
+        self.game, self.state = start(record)
+        self.record = Record(
+            record.game, record.players, record.seed, self.game.check_options(record.options)
+        )
+        self.log: list[dict[str, Any]] = list(self.state["events"])
+        for player, action in record.actions:
+            self._apply(player, action, checked=True)
+
+    @classmethod
+    def new(
+        cls,
+        game_id: str,
+        seats: Sequence[str],
+        seed: int,
+        bots: dict[str, BotFactory],
+        options: dict[str, Any] | None = None,
+    ) -> "Table":
+        """Return a fresh table of `game_id` with one seat per entry of `seats` (`human` or a bot name)."""
+        get_game(game_id)
+        return cls(Record(game_id, len(seats), seed, options or {}), [Seat(s) for s in seats], bots)
+
+    def _apply(self, player: Player, action: Action, checked: bool) -> None:
+        """Apply an action, record it and extend the log."""
+        if checked:
+            self.state = self.game.apply(self.state, player, action)
+        else:
+            self.state = self.game.transition(self.state, player, action)
+        self.record = self.record.with_action(player, action)
+        self.log.extend(self.state["events"])
+
+    @property
+    def over(self) -> bool:
+        """Return whether the game has ended."""
+        return not self.game.to_act(self.state)
+
+    def humans_to_act(self) -> list[Player]:
+        """Return the seats played by people that must act now."""
+        return [p for p in self.game.to_act(self.state) if self.seats[p].is_human]
+
+    def bot_to_act(self) -> Player | None:
+        """Return a bot seat that must act now, or None."""
+        return next((p for p in self.game.to_act(self.state) if not self.seats[p].is_human), None)
+
+    def act(self, player: Player, action: Action) -> None:
+        """Apply a person's action; raise IllegalAction (state unchanged) if it is not legal now."""
+        self._apply(player, action, checked=True)
+
+    def bot_move(self) -> tuple[Player, Action]:
+        """Let the bot to act choose and apply its action; return who did what."""
+        player = self.bot_to_act()
+        if player is None:
+            raise BadSetup("no bot is to act now")
+        legal = self.game.legal_actions(self.state, player)
+        rng = Rng(self.record.seed * 1_000_003 + len(self.record.actions))
+        action = self._bots[self.seats[player].kind]().choose(self.game, self.state, player, legal, rng)
+        self._apply(player, action, checked=True)
+        return player, action
+
+    def humans(self) -> list[Player]:
+        """Return the seats played by people."""
+        return [p for p, s in enumerate(self.seats) if s.is_human]
+
+    def can_undo(self) -> bool:
+        """Return whether undo is allowed: exactly one person plays and has acted."""
+        people = self.humans()
+        return len(people) == 1 and any(p == people[0] for p, _ in self.record.actions)
+
+    def undo(self) -> None:
+        """Take back the person's last action and every bot action after it."""
+        if not self.can_undo():
+            raise BadSetup("undo is only for a game with one person, after their first action")
+        person = self.humans()[0]
+        keep = max(i for i, (p, _) in enumerate(self.record.actions) if p == person)
+        record = Record(
+            self.record.game,
+            self.record.players,
+            self.record.seed,
+            self.record.options,
+            self.record.actions[:keep],
+        )
+        restored = Table(record, self.seats, self._bots)
+        self.state, self.record, self.log = restored.state, restored.record, restored.log
+
+    def to_json(self) -> str:
+        """Return the table as JSON: the record plus the seats."""
+        data = json.loads(self.record.to_json())
+        data["seats"] = [s.kind for s in self.seats]
+        return json.dumps(data, ensure_ascii=False)
+
+    @classmethod
+    def from_json(cls, text: str, bots: dict[str, BotFactory]) -> "Table":
+        """Return the table saved by `to_json`, its record replayed; raise BadRecord if it is broken."""
+        record = Record.from_json(text)
+        seats = json.loads(text).get("seats")
+        if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
+            raise BadRecord("the saved table has no list of seats")
+        replay(record)  # names the first bad action, if any
+        return cls(record, [Seat(s) for s in seats], bots)
