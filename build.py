@@ -1,0 +1,500 @@
+#!/usr/bin/env python3
+"""Build, serve and test the Trading Table static site (stdlib only).
+
+    python3 build.py build                 vendor the pinned runtimes and assemble dist/
+    python3 build.py serve [--port 8000]   build, then serve dist/ on http://127.0.0.1:8000/
+    python3 build.py test [pytest args]    build, then run the whole pytest suite
+    python3 build.py setup                 only create/update .venv (implicit in the others)
+
+Every command first makes sure `.venv/` exists with the dev requirements, then
+re-executes itself with the venv's python.
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import functools
+import hashlib
+import http.server
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+import threading
+import tomllib
+import urllib.parse
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent
+VENV = ROOT / ".venv"
+CACHE = ROOT / ".cache"
+DIST = ROOT / "dist"
+WEB = ROOT / "web"
+PUBLIC = ROOT / "public"
+
+PYODIDE_VERSION = "314.0.7"
+PYSCRIPT_VERSION = "0.7.31"
+# npm package -> (version, integrity as published by the registry)
+NPM_PACKAGES = {
+    "pyodide": (
+        PYODIDE_VERSION,
+        "sha512-0YvXxEhfEdpLfb/XkM2BFAeMROq0iMUX2bzzH9pOttyMcWkwq+HbE5uyuGD82LN7y2q+SNvi/6V5JEsOlD2R1A==",
+    ),
+    "@pyscript/core": (
+        PYSCRIPT_VERSION,
+        "sha512-GqM1aonc1N4RTkNZ1zJ8jJk8+i2cqeztZslPsAiQtn+wHHkUX9Z1FgIg4HjCvhBylB68UKmbTVTzOobpgPIMVQ==",
+    ),
+}
+# Wheels shipped next to pyodide so loadPackage("micropip") works offline: name -> (version, sha256).
+RUNTIME_WHEELS = {
+    "micropip": ("0.11.1", "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3"),
+    "packaging": ("26.1", "5d9c0669c6285e491e0ced2eee587eaf67b670d94a19e94e3984a481aba6802f"),
+}
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+PYODIDE_DIR = f"runtime/pyodide-{PYODIDE_VERSION}"
+PYSCRIPT_DIR = f"runtime/pyscript-{PYSCRIPT_VERSION}"
+WHEELS_DIR = "wheels"
+PIP_DOWNLOAD_FLAGS = ("--quiet", "--no-deps", "--only-binary=:all:", "--python-version", "3.14")
+TOOLS = ("build>=1.2", "playwright>=1.49", "pytest-playwright>=0.6")
+RENDERED_SUFFIXES = (".html", ".toml")
+HEADERS = {
+    "/*.wasm": {"Content-Type": "application/wasm"},
+    "/runtime/*": {"Cache-Control": "public, max-age=31536000, immutable"},
+}
+MIME_TYPES = {
+    ".wasm": "application/wasm",
+    ".mjs": "text/javascript",
+    ".js": "text/javascript",
+    ".whl": "application/zip",
+    ".zip": "application/zip",
+    ".json": "application/json",
+    ".svg": "image/svg+xml",
+    ".toml": "application/toml",
+    ".py": "text/x-python; charset=utf-8",
+    ".css": "text/css",
+    ".html": "text/html; charset=utf-8",
+}
+VERBOSE = False
+
+
+class BuildError(Exception):
+    """A failure explained in one line."""
+
+
+# --- small helpers -------------------------------------------------------------------------------
+
+
+def step(message: str) -> None:
+    """Print one line saying what is being done."""
+    print(f"build.py: {message}", flush=True)
+
+
+def run(cmd: Sequence[str | Path], cwd: Path = ROOT) -> str:
+    """Run a command quietly, returning stdout; raise BuildError with the output tail on failure."""
+    argv = [str(part) for part in cmd]
+    if VERBOSE:
+        print("+", " ".join(argv), flush=True)
+    try:
+        done = subprocess.run(argv, cwd=cwd, capture_output=True, text=True, check=False)
+    except FileNotFoundError as exc:
+        raise BuildError(f"{argv[0]} not found") from exc
+    if VERBOSE:
+        sys.stdout.write(done.stdout + done.stderr)
+    if done.returncode != 0:
+        tail = (done.stdout + done.stderr).strip().splitlines()[-15:]
+        if not VERBOSE:
+            sys.stderr.write("".join(f"    {line}\n" for line in tail))
+        raise BuildError(f"`{' '.join(argv[:4])} ...` failed with exit code {done.returncode}")
+    return done.stdout
+
+
+def require_tool(name: str, why: str) -> str:
+    """Return the path of an executable on PATH or fail saying why it is needed."""
+    found = shutil.which(name)
+    if not found:
+        raise BuildError(f"{name} not found on PATH ({why})")
+    return found
+
+
+def sha256(path: Path) -> str:
+    """Hex sha256 of a file."""
+    digest = hashlib.sha256()
+    with path.open("rb") as fh:
+        for chunk in iter(functools.partial(fh.read, 1 << 20), b""):
+            digest.update(chunk)
+    return digest.hexdigest()
+
+
+def npm_integrity(path: Path) -> str:
+    """Subresource-integrity string (sha512) of a file, as npm records it."""
+    digest = hashlib.sha512(path.read_bytes()).digest()
+    return "sha512-" + base64.b64encode(digest).decode()
+
+
+def pyproject() -> dict[str, object]:
+    """Parsed pyproject.toml."""
+    with (ROOT / "pyproject.toml").open("rb") as fh:
+        return tomllib.load(fh)
+
+
+def check_readme() -> None:
+    """Fail early and clearly if pyproject names a readme that does not exist (hatchling needs it)."""
+    project = pyproject().get("project", {})
+    readme = project.get("readme") if isinstance(project, dict) else None
+    if isinstance(readme, str) and not (ROOT / readme).is_file():
+        raise BuildError(f"pyproject.toml declares readme = {readme!r} but {readme} does not exist")
+
+
+# --- setup: the dev venv -------------------------------------------------------------------------
+
+
+def venv_python() -> Path:
+    """Path of the venv's python executable."""
+    return VENV / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
+
+
+def in_venv() -> bool:
+    """True when this process already runs on the project venv."""
+    return Path(sys.prefix).resolve() == VENV.resolve()
+
+
+def requirements() -> list[str]:
+    """pip arguments for the venv: the project (editable, dev extras), its build backend, tools."""
+    build_system = pyproject().get("build-system", {})
+    backend = list(build_system.get("requires", [])) if isinstance(build_system, dict) else []
+    return ["-e", ".[dev]", *backend, *TOOLS]
+
+
+def requirements_stamp() -> str:
+    """Hash of everything that decides the venv contents."""
+    text = json.dumps([requirements(), (ROOT / "pyproject.toml").read_text(), sys.version_info[:2]])
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def setup() -> Path:
+    """Create .venv if missing and (re)install requirements when they changed; return its python."""
+    check_readme()
+    python = venv_python()
+    if not python.exists():
+        step("create .venv")
+        run([sys.executable, "-m", "venv", VENV])
+    stamp_file, stamp = VENV / ".build-py-stamp", requirements_stamp()
+    if stamp_file.exists() and stamp_file.read_text() == stamp:
+        return python
+    step("pip install " + " ".join(requirements()))
+    run([python, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", *requirements()])
+    stamp_file.write_text(stamp)
+    return python
+
+
+def reexec_in_venv(python: Path) -> None:
+    """Replace this process with the same command run by the venv's python."""
+    if not in_venv():
+        os.execv(python, [str(python), str(Path(__file__).resolve()), *sys.argv[1:]])
+
+
+# --- build: vendored runtimes ----------------------------------------------------------------------
+
+
+def npm_tarball(name: str, version: str, integrity: str) -> Path:
+    """Download (once) an npm package tarball into .cache/npm and check its integrity."""
+    folder = CACHE / "npm"
+    tarball = folder / f"{name.lstrip('@').replace('/', '-')}-{version}.tgz"
+    if not tarball.exists():
+        step(f"npm pack {name}@{version}")
+        npm = require_tool("npm", "needed once to fetch pyodide and @pyscript/core; install Node.js")
+        folder.mkdir(parents=True, exist_ok=True)
+        run([npm, "pack", f"{name}@{version}", "--silent", "--pack-destination", folder])
+    if npm_integrity(tarball) != integrity:
+        tarball.unlink()
+        raise BuildError(f"{tarball.name}: integrity mismatch with the pinned value, download removed")
+    return tarball
+
+
+def unpacked(tarball: Path) -> Path:
+    """Extract an npm tarball next to itself (once) and return its `package/` folder."""
+    target = tarball.with_suffix("")
+    if not target.is_dir():
+        partial = target.with_name(target.name + ".partial")
+        shutil.rmtree(partial, ignore_errors=True)
+        with tarfile.open(tarball) as archive:
+            archive.extractall(partial, filter="data")
+        partial.rename(target)
+    return target / "package"
+
+
+def runtime_wheels() -> list[Path]:
+    """Download (once) the pinned pure-Python wheels pyodide loads at run time; check their hashes."""
+    folder = CACHE / "wheels"
+    paths = {
+        name: folder / f"{name}-{version}-py3-none-any.whl" for name, (version, _) in RUNTIME_WHEELS.items()
+    }
+    missing = [f"{name}=={RUNTIME_WHEELS[name][0]}" for name, path in paths.items() if not path.exists()]
+    if missing:
+        step("pip download " + " ".join(missing))
+        run([sys.executable, "-m", "pip", "download", *PIP_DOWNLOAD_FLAGS, "--dest", folder, *missing])
+    for name, path in paths.items():
+        if not path.exists() or sha256(path) != RUNTIME_WHEELS[name][1]:
+            path.unlink(missing_ok=True)
+            raise BuildError(f"{path.name}: missing or sha256 differs from the pinned value")
+    return list(paths.values())
+
+
+def shipped_lock(lock_file: Path, wheels: Sequence[Path]) -> dict[str, Any]:
+    """Pyodide's lock reduced to the shipped wheels, with their real file names and hashes."""
+    lock: dict[str, Any] = json.loads(lock_file.read_text())
+    packages = {}
+    for wheel in wheels:
+        name, version = wheel.name.split("-")[:2]
+        entry = dict(lock["packages"][name])
+        entry.update(file_name=wheel.name, version=version, sha256=sha256(wheel))
+        packages[name] = entry
+    lock["packages"] = packages
+    return lock
+
+
+def vendor_pyodide(out: Path) -> None:
+    """Copy the pyodide run-time files, the runtime wheels and the rewritten lock into out."""
+    package = unpacked(npm_tarball("pyodide", *NPM_PACKAGES["pyodide"]))
+    out.mkdir(parents=True)
+    for name in PYODIDE_FILES:
+        shutil.copy2(package / name, out / name)
+    wheels = [Path(shutil.copy2(wheel, out / wheel.name)) for wheel in runtime_wheels()]
+    lock = shipped_lock(package / "pyodide-lock.json", wheels)
+    (out / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True) + "\n")
+
+
+def vendor_pyscript(out: Path) -> None:
+    """Copy @pyscript/core's browser bundle (dist/, without source maps) and its license into out."""
+    package = unpacked(npm_tarball("@pyscript/core", *NPM_PACKAGES["@pyscript/core"]))
+    shutil.copytree(package / "dist", out, ignore=shutil.ignore_patterns("*.map"))
+    shutil.copy2(package / "LICENSE", out / "LICENSE")
+
+
+def build_wheel(out: Path) -> Path:
+    """Build the pygame_core wheel (hatchling, no isolation: the backend is in the venv) into out."""
+    check_readme()
+    with tempfile.TemporaryDirectory(dir=CACHE) as tmp:
+        # cwd is not ROOT: there, `-m build` would find this build.py instead of pypa's build.
+        run([sys.executable, "-m", "build", "--wheel", "--no-isolation", "--outdir", tmp, ROOT], cwd=CACHE)
+        (wheel,) = Path(tmp).glob("*.whl")
+        out.mkdir(parents=True, exist_ok=True)
+        return Path(shutil.move(wheel, out / wheel.name))
+
+
+# --- build: pages --------------------------------------------------------------------------------
+
+
+def page_values(page: Path, wheel_name: str) -> dict[str, str]:
+    """Placeholder values for a page (path relative to dist/), as URLs relative to the page."""
+    root = "../" * (len(page.parts) - 1) or "./"
+    return {
+        "ROOT": root,
+        "PYODIDE": root + PYODIDE_DIR,
+        "PYSCRIPT": root + PYSCRIPT_DIR,
+        "WHEEL": root + f"{WHEELS_DIR}/{wheel_name}",
+    }
+
+
+def render(text: str, values: dict[str, str]) -> str:
+    """Replace {{NAME}} placeholders; an unknown name is an error."""
+
+    def substitute(match: re.Match[str]) -> str:
+        if match[1] not in values:
+            raise BuildError(f"unknown placeholder {match[0]}")
+        return values[match[1]]
+
+    return re.sub(r"\{\{\s*([A-Z_]+)\s*\}\}", substitute, text)
+
+
+def render_pages(out: Path, wheel_name: str) -> None:
+    """Copy web/ into out, filling placeholders in .html/.toml files (markdown notes are skipped)."""
+    for source in sorted(WEB.rglob("*")):
+        relative = source.relative_to(WEB)
+        if source.is_dir() or source.suffix == ".md":
+            continue
+        target = out / relative
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if source.suffix in RENDERED_SUFFIXES:
+            try:
+                target.write_text(render(source.read_text(), page_values(relative, wheel_name)))
+            except BuildError as exc:
+                raise BuildError(f"{source.relative_to(ROOT)}: {exc}") from None
+        else:
+            shutil.copy2(source, target)
+
+
+def headers_file() -> str:
+    """Netlify `_headers` text for HEADERS."""
+    lines = []
+    for path, headers in HEADERS.items():
+        lines.append(path)
+        lines.extend(f"  {name}: {value}" for name, value in headers.items())
+    return "\n".join(lines) + "\n"
+
+
+def build() -> Path:
+    """Assemble dist/ from the vendored runtimes, the package wheel, public/ and web/."""
+    CACHE.mkdir(exist_ok=True)
+    fresh = DIST.with_name("dist.partial")
+    shutil.rmtree(fresh, ignore_errors=True)
+    step("build pygame_core wheel")
+    wheel = build_wheel(fresh / WHEELS_DIR)
+    step(f"vendor pyodide {PYODIDE_VERSION}, @pyscript/core {PYSCRIPT_VERSION}, micropip, packaging")
+    vendor_pyodide(fresh / PYODIDE_DIR)
+    vendor_pyscript(fresh / PYSCRIPT_DIR)
+    step("copy public/, render web/ pages, write _headers")
+    if PUBLIC.is_dir():
+        shutil.copytree(PUBLIC, fresh, dirs_exist_ok=True)
+    render_pages(fresh, wheel.name)
+    (fresh / "_headers").write_text(headers_file())
+    shutil.rmtree(DIST, ignore_errors=True)
+    fresh.rename(DIST)
+    step(f"built dist/ ({wheel.name})")
+    return DIST
+
+
+# --- serve ---------------------------------------------------------------------------------------
+
+
+def header_rules(root: Path) -> list[tuple[re.Pattern[str], dict[str, str]]]:
+    """Rules of root/_headers (Netlify syntax: a path pattern, then indented `Name: value` lines)."""
+    rules: list[tuple[re.Pattern[str], dict[str, str]]] = []
+    source = root / "_headers"
+    for line in source.read_text().splitlines() if source.exists() else []:
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        if not line[0].isspace():
+            pattern = ".*".join(re.escape(part) for part in line.strip().split("*"))
+            rules.append((re.compile(f"^{pattern}$"), {}))
+        elif rules:
+            name, _, value = line.strip().partition(":")
+            rules[-1][1][name.strip()] = value.strip()
+    return rules
+
+
+class DistHandler(http.server.SimpleHTTPRequestHandler):
+    """Static files with the right MIME types plus the extra headers of the served _headers file."""
+
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}  # noqa: RUF012
+    protocol_version = "HTTP/1.1"
+    server: DistServer
+
+    def end_headers(self) -> None:
+        """Add the _headers rules matching this path (Content-Type comes from MIME_TYPES)."""
+        path = urllib.parse.urlsplit(self.path).path
+        for pattern, headers in self.server.header_rules:
+            if pattern.match(path):
+                for name, value in headers.items():
+                    if name.lower() != "content-type":
+                        self.send_header(name, value)
+        super().end_headers()
+
+    def log_message(self, format: str, *args: object) -> None:
+        """Log requests only in verbose mode."""
+        if VERBOSE:
+            super().log_message(format, *args)
+
+
+class DistServer(http.server.ThreadingHTTPServer):
+    """A threaded HTTP server for a built site folder."""
+
+    daemon_threads = True
+
+    def __init__(self, root: Path = DIST, port: int = 0, host: str = "127.0.0.1") -> None:
+        """Bind to host:port (0 picks a free port) and serve root."""
+        if not (root / "index.html").is_file():
+            raise BuildError(f"{root} has no index.html: run `python3 build.py build` first")
+        self.header_rules = header_rules(root)
+        handler = functools.partial(DistHandler, directory=str(root))
+        try:
+            super().__init__((host, port), handler)
+        except OSError as exc:
+            raise BuildError(f"cannot listen on {host}:{port}: {exc.strerror}") from None
+
+    @property
+    def url(self) -> str:
+        """Base URL, ending with a slash."""
+        host, port = self.server_address[:2]
+        return f"http://{host.decode() if isinstance(host, bytes) else host}:{port}/"
+
+
+def serve_dist(root: Path = DIST, port: int = 0, host: str = "127.0.0.1") -> DistServer:
+    """Start a DistServer in a daemon thread; stop it with .shutdown() and .server_close()."""
+    server = DistServer(root, port, host)
+    threading.Thread(target=server.serve_forever, name="dist-server", daemon=True).start()
+    return server
+
+
+# --- commands ------------------------------------------------------------------------------------
+
+
+def serve(port: int, host: str) -> int:
+    """Serve dist/ until Ctrl-C."""
+    server = DistServer(DIST, port, host)
+    step(f"serving dist/ on {server.url} (Ctrl-C to stop)")
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+    return 0
+
+
+def test(pytest_args: Sequence[str]) -> int:
+    """Run pytest on the venv; 'no tests collected' counts as a failure."""
+    step("pytest " + " ".join(pytest_args))
+    code = subprocess.run([sys.executable, "-m", "pytest", *pytest_args], cwd=ROOT, check=False).returncode
+    if code == 5:
+        raise BuildError("pytest collected no tests")
+    return code
+
+
+def parse_args(argv: list[str]) -> argparse.Namespace:
+    """Parse the command line; everything after `test` goes to pytest untouched."""
+    parser = argparse.ArgumentParser(prog="build.py", description=__doc__.splitlines()[0])
+    parser.add_argument("-v", "--verbose", action="store_true", help="show subprocess output")
+    commands = parser.add_subparsers(dest="command", required=True)
+    commands.add_parser("setup", help="create or update .venv")
+    commands.add_parser("build", help="assemble dist/")
+    serve_parser = commands.add_parser("serve", help="build, then serve dist/")
+    serve_parser.add_argument("--port", type=int, default=8000)
+    serve_parser.add_argument("--host", default="127.0.0.1")
+    commands.add_parser("test", help="build, then run pytest (extra arguments are passed on)")
+    split = argv.index("test") + 1 if "test" in argv else len(argv)
+    args = parser.parse_args(argv[:split])
+    args.pytest_args = argv[split:]
+    return args
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point: setup, re-exec on the venv, then run the command."""
+    global VERBOSE
+    args = parse_args(sys.argv[1:] if argv is None else argv)
+    VERBOSE = args.verbose
+    try:
+        python = setup()
+        if args.command == "setup":
+            return 0
+        reexec_in_venv(python)
+        build()
+        if args.command == "serve":
+            return serve(args.port, args.host)
+        if args.command == "test":
+            return test(args.pytest_args)
+        return 0
+    except BuildError as exc:
+        print(f"build.py: error: {exc}", file=sys.stderr)
+        return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
