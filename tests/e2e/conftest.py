@@ -1,0 +1,149 @@
+"""Fixtures for end-to-end tests of the built site (dist/) in headless Chromium.
+
+* `site`: build.py's server for dist/ on a free localhost port, in a thread, for the session;
+  `base_url` points at it, so `page.goto("/play/")` works.
+* `browser_type_launch_args`: Debian's Chromium (env CHROMIUM, default /usr/bin/chromium).
+* `page_guard` (autouse for tests that use `page`): records every request and every console
+  error / page error / failed or >= 400 response; the test fails if any request left the
+  local origin or anything went wrong. Tests that provoke errors on purpose call
+  `page_guard.expect_errors()`.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+import build  # noqa: E402  (the project's build.py)
+
+assert Path(build.__file__).resolve() == ROOT / "build.py", "imported the wrong `build` module"
+
+CHROMIUM_FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+READY_TIMEOUT_MS = 120_000
+LOCAL_SCHEMES = {"data", "blob", "about"}
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Register the e2e marker (select or deselect these tests with -m e2e / -m 'not e2e')."""
+    config.addinivalue_line("markers", "e2e: end-to-end test of the built site in dist/")
+
+
+@pytest.fixture(scope="session")
+def site() -> Iterator[build.DistServer]:
+    """Serve dist/ on a free localhost port for the whole session."""
+    if not (build.DIST / "index.html").is_file():
+        pytest.fail("dist/ is not built: run `python3 build.py test` (or `python3 build.py build` first)")
+    server = build.serve_dist(build.DIST)
+    yield server
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="session")
+def base_url(site: build.DistServer) -> str:
+    """Base URL of the local server (used by pytest-playwright's contexts)."""
+    return site.url
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    """Launch Debian's Chromium with flags that keep it off the network and sandbox-free."""
+    executable = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+    if not Path(executable).is_file():
+        pytest.fail(f"Chromium not found at {executable}: `apt-get install chromium` or set CHROMIUM")
+    return {**browser_type_launch_args, "executable_path": executable, "args": CHROMIUM_FLAGS}
+
+
+@dataclass
+class PageGuard:
+    """What a page did: its requests, console messages and everything that went wrong."""
+
+    origin: str
+    requests: list[str] = field(default_factory=list)
+    outside: list[str] = field(default_factory=list)
+    console: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    errors_expected: bool = False
+
+    def is_local(self, url: str) -> bool:
+        """True for the local origin and for data:/blob:/about: URLs."""
+        return url.startswith(self.origin) or urlsplit(url).scheme in LOCAL_SCHEMES
+
+    def on_request(self, request: Any) -> None:
+        """Record a request, and whether it leaves the local origin."""
+        self.requests.append(request.url)
+        if not self.is_local(request.url):
+            self.outside.append(request.url)
+
+    def on_console(self, message: Any) -> None:
+        """Record console output; errors count as problems."""
+        self.console.append(f"{message.type}: {message.text}")
+        if message.type == "error":
+            self.errors.append(f"console.error: {message.text}")
+
+    def on_response(self, response: Any) -> None:
+        """HTTP errors count as problems."""
+        if response.status >= 400:
+            self.errors.append(f"HTTP {response.status}: {response.url}")
+
+    def expect_errors(self) -> None:
+        """Let this test provoke errors on purpose (requests must still stay local)."""
+        self.errors_expected = True
+
+    def problems(self) -> list[str]:
+        """Everything that should fail the test."""
+        found = [f"request left {self.origin}: {url}" for url in self.outside]
+        return found if self.errors_expected else found + self.errors
+
+    def assert_clean(self) -> None:
+        """Fail the test if any request left the origin or any error happened."""
+        if self.problems():
+            pytest.fail("\n".join(self.problems()), pytrace=False)
+
+
+@pytest.fixture(autouse=True)
+def page_guard(request: pytest.FixtureRequest) -> Iterator[PageGuard | None]:
+    """For tests using `page`: record everything, abort outside requests, fail on problems."""
+    if "page" not in request.fixturenames:
+        yield None
+        return
+    page = request.getfixturevalue("page")
+    guard = PageGuard(origin=request.getfixturevalue("site").url)
+    page.context.on("request", guard.on_request)
+    page.context.route(lambda url: not guard.is_local(url), lambda route: route.abort("blockedbyclient"))
+    page.on("console", guard.on_console)
+    page.on("pageerror", lambda error: guard.errors.append(f"page error: {error}"))
+    page.on("requestfailed", lambda req: guard.errors.append(f"request failed: {req.url} {req.failure}"))
+    page.on("response", guard.on_response)
+    yield guard
+    guard.assert_clean()
+
+
+def wait_ready(page: Any) -> None:
+    """Wait for <html data-ready="1">; fail at once with the page's alert if it reports a failure."""
+    page.wait_for_function(
+        "document.documentElement.dataset.ready === '1' || document.documentElement.dataset.failed === '1'",
+        timeout=READY_TIMEOUT_MS,
+        polling=100,
+    )
+    if page.evaluate("document.documentElement.dataset.ready") != "1":
+        alert = page.locator('[role="alert"]')
+        pytest.fail(f"{page.url} failed: {alert.inner_text() if alert.count() else '(no alert)'}")

@@ -1,0 +1,63 @@
+"""The assembled dist/ folder: shipped lock, wheel contents, no CDN, Netlify headers."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import zipfile
+from pathlib import Path
+
+import pytest
+
+import build
+
+pytestmark = pytest.mark.e2e
+
+PYODIDE = build.DIST / build.PYODIDE_DIR
+CDN = re.compile(rb"jsdelivr|unpkg|pyscript\.net|cdnjs|googleapis")
+
+
+def test_every_shipped_lock_entry_points_to_a_shipped_file_with_its_sha256() -> None:
+    lock = json.loads((PYODIDE / "pyodide-lock.json").read_text())
+    assert set(lock["packages"]) == set(build.RUNTIME_WHEELS)
+    for name, entry in lock["packages"].items():
+        shipped = PYODIDE / entry["file_name"]
+        assert shipped.is_file(), f"{name}: {entry['file_name']} is not shipped"
+        assert hashlib.sha256(shipped.read_bytes()).hexdigest() == entry["sha256"], name
+
+
+def test_lock_matches_the_runtime_version() -> None:
+    lock = json.loads((PYODIDE / "pyodide-lock.json").read_text())
+    assert lock["info"]["python"].startswith("3.14")
+    assert f'"{build.PYODIDE_VERSION}"' in (PYODIDE / "pyodide.mjs").read_text()
+
+
+def test_wheel_contains_every_module_of_the_package() -> None:
+    (wheel,) = (build.DIST / build.WHEELS_DIR).glob("pygame_core-*.whl")
+    names = set(zipfile.ZipFile(wheel).namelist())
+    sources = {p.relative_to(build.ROOT).as_posix() for p in (build.ROOT / "pygame_core").rglob("*.py")}
+    assert sources <= names, sorted(sources - names)
+
+
+def test_our_pages_and_assets_reference_no_cdn() -> None:
+    # Vendored runtime files may mention CDNs in comments and unused defaults; the browser
+    # tests prove none is requested. Everything we write ourselves must not mention one.
+    offenders = [
+        path.relative_to(build.DIST).as_posix()
+        for path in build.DIST.rglob("*")
+        if path.is_file()
+        and "runtime" not in path.relative_to(build.DIST).parts
+        and path.suffix != ".whl"
+        and CDN.search(path.read_bytes())
+    ]
+    assert offenders == []
+
+
+def test_headers_file_is_written() -> None:
+    assert (build.DIST / "_headers").read_text() == build.headers_file()
+
+
+def test_no_source_maps_or_notes_shipped() -> None:
+    shipped: list[Path] = [*build.DIST.rglob("*.map"), *build.DIST.rglob("*.md")]
+    assert shipped == []

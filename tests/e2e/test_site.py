@@ -1,0 +1,110 @@
+"""The built site in headless Chromium: pages start, stay offline and report errors on the page."""
+
+from __future__ import annotations
+
+import urllib.request
+
+import pytest
+from playwright.sync_api import Page, Route, expect
+
+import build
+import pygame_core
+
+from .conftest import PageGuard, wait_ready
+
+pytestmark = pytest.mark.e2e
+
+
+def fetch_headers(url: str) -> dict[str, str]:
+    """Response headers of a GET, lower-cased names."""
+    with urllib.request.urlopen(url) as response:
+        response.read()
+        return {name.lower(): value for name, value in response.headers.items()}
+
+
+def test_hello_page_starts_python_offline(page: Page, page_guard: PageGuard) -> None:
+    page.goto("hello/")
+    wait_ready(page)
+    assert "log: hello" in page_guard.console
+    assert any(url.endswith("pyodide.asm.wasm") for url in page_guard.requests)
+    page_guard.assert_clean()
+
+
+def test_play_page_imports_pygame_core_from_the_wheel(page: Page, page_guard: PageGuard) -> None:
+    page.goto("play/")
+    expect(page.locator('[role="status"]')).to_be_visible()  # loading indicator before Python runs
+    wait_ready(page)
+    expect(page.locator("#status")).to_have_text(pygame_core.__doc__ or "")
+    expect(page.locator('[role="status"]')).to_be_hidden()
+    expect(page.locator('[role="alert"]')).to_be_hidden()
+    assert any("/wheels/pygame_core-" in url for url in page_guard.requests)
+    page_guard.assert_clean()
+
+
+def test_index_links_to_the_pages(page: Page, page_guard: PageGuard) -> None:
+    page.goto("./")
+    expect(page.locator('a[href="./play/"]')).to_be_visible()
+    expect(page.locator('a[href="./hello/"]')).to_be_visible()
+    page_guard.assert_clean()
+
+
+def test_python_exception_is_shown_on_the_page(page: Page, page_guard: PageGuard) -> None:
+    page_guard.expect_errors()
+    page.route(
+        "**/play/main.py", lambda route: route.fulfill(body="raise RuntimeError('boom from main.py')\n")
+    )
+    page.goto("play/")
+    alert = page.locator('[role="alert"]')
+    expect(alert).to_contain_text("RuntimeError: boom from main.py", timeout=120_000)
+    expect(page.locator("html")).to_have_attribute("data-failed", "1")
+    page_guard.assert_clean()  # still: no request left the origin
+
+
+def test_missing_wheel_is_shown_on_the_page(page: Page, page_guard: PageGuard) -> None:
+    page_guard.expect_errors()
+
+    def not_found(route: Route) -> None:
+        route.fulfill(status=404, body="gone")
+
+    page.route("**/wheels/*.whl", not_found)
+    page.goto("play/")
+    expect(page.locator('[role="alert"]')).to_contain_text("404", timeout=120_000)
+    page_guard.assert_clean()
+
+
+@pytest.mark.parametrize(
+    ("path", "content_type"),
+    [
+        (f"{build.PYODIDE_DIR}/pyodide.asm.wasm", "application/wasm"),
+        (f"{build.PYODIDE_DIR}/pyodide.mjs", "text/javascript"),
+        (f"{build.PYSCRIPT_DIR}/core.js", "text/javascript"),
+        (f"{build.PYODIDE_DIR}/pyodide-lock.json", "application/json"),
+        (f"{build.PYODIDE_DIR}/python_stdlib.zip", "application/zip"),
+        ("favicon.svg", "image/svg+xml"),
+    ],
+)
+def test_served_content_types(site: build.DistServer, path: str, content_type: str) -> None:
+    assert fetch_headers(site.url + path)["content-type"].split(";")[0] == content_type
+
+
+def test_wheels_are_served_as_zip(site: build.DistServer) -> None:
+    (wheel,) = (build.DIST / build.WHEELS_DIR).glob("pygame_core-*.whl")
+    assert fetch_headers(f"{site.url}{build.WHEELS_DIR}/{wheel.name}")["content-type"] == "application/zip"
+
+
+def test_runtime_is_cached_immutably_and_pages_are_not(site: build.DistServer) -> None:
+    runtime = fetch_headers(f"{site.url}{build.PYODIDE_DIR}/pyodide.asm.wasm")
+    assert runtime["cache-control"] == "public, max-age=31536000, immutable"
+    assert "cache-control" not in fetch_headers(site.url + "play/")
+
+
+def test_guard_blocks_and_records_outside_requests(page: Page, page_guard: PageGuard) -> None:
+    page.goto("./")
+    outcome = page.evaluate(
+        "fetch('https://cdn.example.invalid/x.js').then(() => 'fetched', () => 'blocked')"
+    )
+    assert outcome == "blocked"
+    assert page_guard.outside == ["https://cdn.example.invalid/x.js"]
+    assert any("request left" in problem for problem in page_guard.problems())
+    page_guard.outside.clear()  # provoked on purpose
+    page_guard.errors.clear()

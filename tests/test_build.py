@@ -1,0 +1,102 @@
+"""Unit tests of build.py (no network, no dist/ needed)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+import build  # noqa: E402  (the project's build.py, not pypa's build)
+
+assert Path(build.__file__).resolve() == ROOT / "build.py"
+
+
+def test_render_fills_placeholders_and_rejects_unknown_ones() -> None:
+    assert build.render("<a href='{{ROOT}}x'>{{ ROOT }}</a>", {"ROOT": "../"}) == "<a href='../x'>../</a>"
+    with pytest.raises(build.BuildError, match="NOPE"):
+        build.render("{{NOPE}}", {"ROOT": "./"})
+
+
+def test_page_values_are_relative_to_the_page() -> None:
+    top = build.page_values(Path("index.html"), "w.whl")
+    nested = build.page_values(Path("play/index.html"), "w.whl")
+    assert top["ROOT"] == "./"
+    assert nested["PYODIDE"] == f"../runtime/pyodide-{build.PYODIDE_VERSION}"
+    assert nested["PYSCRIPT"] == f"../runtime/pyscript-{build.PYSCRIPT_VERSION}"
+    assert nested["WHEEL"] == "../wheels/w.whl"
+
+
+def test_shipped_lock_keeps_only_shipped_wheels_with_their_real_hash(tmp_path: Path) -> None:
+    lock = {
+        "info": {"python": "3.14.2"},
+        "packages": {
+            "micropip": {"name": "micropip", "file_name": "micropip-0.1-py3-none-any.whl", "sha256": "0"},
+            "numpy": {"name": "numpy", "file_name": "numpy.whl", "sha256": "1"},
+        },
+    }
+    (tmp_path / "pyodide-lock.json").write_text(json.dumps(lock))
+    wheel = tmp_path / "micropip-0.11.1-py3-none-any.whl"
+    wheel.write_bytes(b"not really a wheel")
+    shipped = build.shipped_lock(tmp_path / "pyodide-lock.json", [wheel])
+    assert shipped["info"] == lock["info"]
+    assert shipped["packages"] == {
+        "micropip": {
+            "name": "micropip",
+            "file_name": wheel.name,
+            "version": "0.11.1",
+            "sha256": hashlib.sha256(b"not really a wheel").hexdigest(),
+        }
+    }
+
+
+def test_header_rules_parse_the_generated_headers_file(tmp_path: Path) -> None:
+    (tmp_path / "_headers").write_text("# comment\n" + build.headers_file())
+    rules = build.header_rules(tmp_path)
+    matching = [headers for pattern, headers in rules if pattern.match("/runtime/pyodide-1/pyodide.asm.wasm")]
+    assert {"Content-Type": "application/wasm"} in matching
+    assert {"Cache-Control": "public, max-age=31536000, immutable"} in matching
+    assert not [headers for pattern, headers in rules if pattern.match("/play/")]
+
+
+def test_netlify_toml_agrees_with_build_headers() -> None:
+    config = tomllib.loads((ROOT / "netlify.toml").read_text())
+    assert config["build"]["publish"] == "dist"
+    assert config["build"]["command"] == "python3 build.py build"
+    assert {rule["for"]: rule["values"] for rule in config["headers"]} == build.HEADERS
+
+
+def test_mime_types() -> None:
+    assert build.MIME_TYPES[".wasm"] == "application/wasm"
+    assert build.MIME_TYPES[".mjs"] == build.MIME_TYPES[".js"] == "text/javascript"
+    assert build.MIME_TYPES[".whl"] == build.MIME_TYPES[".zip"] == "application/zip"
+
+
+def test_everything_after_test_goes_to_pytest() -> None:
+    args = build.parse_args(["-v", "test", "-v", "-k", "test", "tests/e2e"])
+    assert args.verbose and args.command == "test"
+    assert args.pytest_args == ["-v", "-k", "test", "tests/e2e"]
+    serve = build.parse_args(["serve", "--port", "9000"])
+    assert (serve.command, serve.port, serve.host, serve.pytest_args) == ("serve", 9000, "127.0.0.1", [])
+
+
+def test_requirements_include_the_build_backend_and_browser_tools() -> None:
+    requirements = build.requirements()
+    assert requirements[:2] == ["-e", ".[dev]"]
+    assert any(r.startswith("hatchling") for r in requirements)
+    assert {"build", "playwright", "pytest-playwright"} <= {r.split(">")[0] for r in requirements}
+
+
+def test_web_and_public_never_point_at_a_cdn() -> None:
+    for folder in ("web", "public"):
+        for path in (ROOT / folder).rglob("*"):
+            if path.is_file():
+                text = path.read_text(errors="replace").lower()
+                for cdn in ("jsdelivr", "unpkg", "pyscript.net"):
+                    assert cdn not in text, f"{path.relative_to(ROOT)} mentions {cdn}"
