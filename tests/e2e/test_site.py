@@ -31,7 +31,7 @@ def test_hello_page_starts_python_offline(page: Page, page_guard: PageGuard) -> 
 
 
 def test_play_page_imports_pygame_core_from_the_wheel(page: Page, page_guard: PageGuard) -> None:
-    page.goto("play/")
+    page.goto("play/", wait_until="domcontentloaded")
     expect(page.locator('[role="status"]')).to_be_visible()  # loading indicator before Python runs
     wait_ready(page)
     expect(page.locator("#status")).to_have_text(pygame_core.__doc__ or "")
