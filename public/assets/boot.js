@@ -7,7 +7,9 @@
   "use strict";
   const pending = [];
 
-  const text = (value) => (value && value.stack) || (value && value.message) || String(value);
+  // A PythonError's message is the Python traceback; its JS stack would only add wasm frames.
+  const text = (value) =>
+    value?.name === "PythonError" ? value.message : value?.stack || value?.message || String(value);
 
   function showError(message) {
     const box = document.querySelector('[role="alert"]');
@@ -20,6 +22,8 @@
     box.append(entry);
     box.hidden = false;
     document.documentElement.dataset.failed = "1";
+    const label = document.querySelector("[data-loading-text]");
+    if (label) label.textContent = "Something went wrong:";
   }
 
   addEventListener("DOMContentLoaded", () => pending.splice(0).forEach(showError));
@@ -41,7 +45,7 @@
 
   addEventListener("py:progress", (event) => {
     const label = document.querySelector("[data-loading-text]");
-    if (label) label.textContent = `${event.detail}…`;
+    if (label && !document.documentElement.dataset.failed) label.textContent = `${event.detail}…`;
   });
 
   globalThis.TradingTable = { showError };
