@@ -451,7 +451,7 @@ def serve(port: int, host: str) -> int:
 
 def test(pytest_args: Sequence[str]) -> int:
     """Run pytest on the venv; 'no tests collected' counts as a failure."""
-    step("pytest " + " ".join(pytest_args))
+    step(" ".join(["pytest", *pytest_args]))
     code = subprocess.run([sys.executable, "-m", "pytest", *pytest_args], cwd=ROOT, check=False).returncode
     if code == 5:
         raise BuildError("pytest collected no tests")
