@@ -4,6 +4,7 @@ from ..engine import Bot, Game
 from ..engine.errors import BadSetup
 from ..engine.registry import game_bots
 from .random_bot import RandomBot
+from .search import SearchBot
 
 GENERIC: dict[str, type[RandomBot]] = {"random": RandomBot}
 
@@ -23,4 +24,4 @@ def make_bot(game: Game, name: str) -> Bot:
     raise BadSetup(f"{game.name} has no bot {name!r} (bots: {', '.join(bot_names(game))})")
 
 
-__all__ = ["RandomBot", "bot_names", "make_bot"]
+__all__ = ["RandomBot", "SearchBot", "bot_names", "make_bot"]
