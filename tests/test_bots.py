@@ -2,7 +2,7 @@
 
 import pytest
 
-from pygame_core.bots import bot_names, make_bot
+from pygame_core.bots import bot_levels, bot_names, make_bot
 from pygame_core.engine import BadSetup, get_game, play_match
 
 
@@ -21,6 +21,7 @@ def test_trader_beats_random_bots_over_500_games_each(players):
 
 def test_bots_by_name():
     game = get_game("futures")
-    assert bot_names(game) == ["trader", "random"]
+    assert bot_names(game) == ["trader", "planner", "random"]
+    assert bot_levels(game) == ["random", "trader", "planner"]
     with pytest.raises(BadSetup, match="no bot 'x'"):
         make_bot(game, "x")

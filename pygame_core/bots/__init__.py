@@ -14,6 +14,11 @@ def bot_names(game: Game) -> list[str]:
     return [*game_bots(game.id), *GENERIC]
 
 
+def bot_levels(game: Game) -> list[str]:
+    """Return the bot names by level, weakest first: random, then the game's own bots."""
+    return [*GENERIC, *game_bots(game.id)]
+
+
 def make_bot(game: Game, name: str) -> Bot:
     """Return a new bot called `name` for `game`, or raise BadSetup naming the choices."""
     own = game_bots(game.id)
@@ -24,4 +29,4 @@ def make_bot(game: Game, name: str) -> Bot:
     raise BadSetup(f"{game.name} has no bot {name!r} (bots: {', '.join(bot_names(game))})")
 
 
-__all__ = ["RandomBot", "SearchBot", "bot_names", "make_bot"]
+__all__ = ["RandomBot", "SearchBot", "bot_levels", "bot_names", "make_bot"]

@@ -5,7 +5,7 @@ from .errors import BadRecord, BadSetup, GameError, IllegalAction, NotYourTurn, 
 from .game import Action, Game, Options, Outcome, Player, State, View, top_scorers
 from .match import Match, play_match
 from .record import Record, replay
-from .registry import all_games, get_game, register
+from .registry import all_games, get_board, get_game, register
 from .rng import Rng
 
 __all__ = [
@@ -28,6 +28,7 @@ __all__ = [
     "UnknownGame",
     "View",
     "all_games",
+    "get_board",
     "get_game",
     "play_match",
     "register",

@@ -1,6 +1,6 @@
 """The bot protocol: a player program that picks one legal action."""
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Protocol
 
 from .game import Action, Game, Player, State
@@ -17,3 +17,14 @@ class Bot(Protocol):
 
 
 BotFactory = Callable[[], Bot]
+
+
+def thinking(
+    bot: Bot, game: Game, state: State, player: Player, legal: Sequence[Action], rng: Rng
+) -> Iterator[Action | None]:
+    """Yield None between slices of work, then the action; only bots with a `think` method work in slices."""
+    think = getattr(bot, "think", None)
+    if think is None:
+        yield bot.choose(game, state, player, legal, rng)
+    else:
+        yield from think(game, state, player, legal, rng)

@@ -5,16 +5,25 @@ from collections.abc import Mapping
 from .bot import BotFactory
 from .errors import UnknownGame
 from .game import Game
+from .render import Board
 
 _GAMES: dict[str, Game] = {}
 _BOTS: dict[str, dict[str, BotFactory]] = {}
+_BOARDS: dict[str, Board] = {}
 
 
-def register(game: Game, bots: Mapping[str, BotFactory] | None = None) -> Game:
-    """Register a game and its own bots (weakest first) under its id; return the game."""
+def register(game: Game, bots: Mapping[str, BotFactory], board: Board) -> Game:
+    """Register a game with its own bots (weakest first) and its board under its id; return the game."""
     _GAMES[game.id] = game
-    _BOTS[game.id] = dict(bots or {})
+    _BOTS[game.id] = dict(bots)
+    _BOARDS[game.id] = board
     return game
+
+
+def get_board(game_id: str) -> Board:
+    """Return the board of a registered game."""
+    get_game(game_id)
+    return _BOARDS[game_id]
 
 
 def game_bots(game_id: str) -> dict[str, BotFactory]:

@@ -6,9 +6,21 @@
 '<rect x="1" class="hot"/>'
 """
 
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from html import escape
+from typing import Any
 
 Texts = dict[str, dict[str, str]]
+
+
+@dataclass(frozen=True)
+class Board:
+    """A game's renderer: the board of a view, the log sentence of an event, the default seat names."""
+
+    render: Callable[..., str]
+    describe: Callable[[dict[str, Any], str, Sequence[str]], str]
+    seat_names: Callable[[int, str], list[str]]
 
 
 def esc(text: object) -> str:

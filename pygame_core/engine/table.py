@@ -5,11 +5,11 @@ saved as JSON (setup, seats and record) and resumed by replaying the record.
 """
 
 import json
-from collections.abc import Sequence
+from collections.abc import Generator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .bot import BotFactory
+from .bot import BotFactory, thinking
 from .errors import BadRecord, BadSetup
 from .game import Action, Player
 from .record import Record, replay, start
@@ -89,16 +89,31 @@ class Table:
         """Apply a person's action; raise IllegalAction (state unchanged) if it is not legal now."""
         self._apply(player, action, checked=True)
 
-    def bot_move(self) -> tuple[Player, Action]:
-        """Let the bot to act choose and apply its action; return who did what."""
+    def bot_steps(self) -> Generator[None, None, tuple[Player, Action]]:
+        """Let the bot to act think, yielding between slices; apply its action and return who did what."""
         player = self.bot_to_act()
         if player is None:
             raise BadSetup("no bot is to act now")
         legal = self.game.legal_actions(self.state, player)
         rng = Rng(self.record.seed * 1_000_003 + len(self.record.actions))
-        action = self._bots[self.seats[player].kind]().choose(self.game, self.state, player, legal, rng)
-        self._apply(player, action, checked=True)
-        return player, action
+        bot = self._bots[self.seats[player].kind]()
+        for action in thinking(bot, self.game, self.state, player, legal, rng):
+            if action is None:
+                yield
+            else:
+                self._apply(player, action, checked=True)
+                return player, action
+        raise BadSetup(f"the bot of seat {player} chose nothing")
+
+    def bot_move(self) -> tuple[Player, Action]:
+        """Let the bot to act choose and apply its action at once; return who did what."""
+        steps = self.bot_steps()
+        while True:
+            try:
+                next(steps)
+            except StopIteration as done:
+                moved: tuple[Player, Action] = done.value
+                return moved
 
     def humans(self) -> list[Player]:
         """Return the seats played by people."""

@@ -4,6 +4,8 @@ from functools import partial
 
 from ...bots.search import SearchBot
 from ...engine import register
+from ...engine.render import Board
+from . import board
 from .bot import TraderBot
 from .rules import FUTURES, Futures
 
@@ -16,6 +18,7 @@ register(
         "trader": TraderBot,
         "planner": partial(SearchBot, TraderBot, PLANNER_SAMPLES, PLANNER_HORIZON),
     },
+    Board(board.render, board.describe, board.seat_names),
 )
 
 __all__ = ["FUTURES", "Futures", "TraderBot"]

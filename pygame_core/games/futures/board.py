@@ -517,13 +517,14 @@ def render(
 ) -> str:
     """Return the board for `view` as HTML; each legal action is a [data-action] element.
 
-    `selected` holds hand cards the viewer picked: the card to place (default: the first), or two to discard.
+    `selected` holds hand cards the viewer picked: the card to place is the latest (default: the first card),
+    and two cards are the pair to discard.
     """
     v = view
     names = list(names or seat_names(v["players"], lang))
     acts = set(legal)
     hand = v.get("hand", [])
-    chosen = next((c for c in selected if c in hand), hand[0] if hand else None)
+    chosen = next((c for c in reversed(selected) if c in hand), hand[0] if hand else None)
     phase = translate(TEXTS, lang, v["phase"])
     status = translate(TEXTS, lang, "status", round=v["round"], rounds=v["rounds"], phase=phase)
     deck = translate(TEXTS, lang, "deck", n=v["deck"])

@@ -1,0 +1,57 @@
+"""Play links: the setup they ask for, and a clear message for each bad one."""
+
+import pytest
+
+from pygame_core.engine import BadSetup, UnknownGame
+from pygame_core.engine.link import read_link
+
+LEVELS = ["random", "trader", "planner"]
+
+
+def test_a_full_link():
+    setup = read_link(
+        {
+            "game": "futures",
+            "players": "4",
+            "seats": "human,bot,bot:3,bot:random",
+            "seed": "7",
+            "lang": "ja",
+            "pace": "0",
+        },
+        LEVELS,
+    )
+    assert setup.seats == ("human", "trader", "planner", "random")
+    assert (setup.seed, setup.lang, setup.pace, setup.players) == (7, "ja", 0, 4)
+    assert setup.query(7) == "game=futures&players=4&seats=human,bot:trader,bot:planner,bot:random&seed=7"
+
+
+def test_defaults_one_person_against_bots_of_the_default_level():
+    setup = read_link({}, LEVELS)
+    assert setup.game == "futures" and setup.seats == ("human", "trader", "trader", "trader")
+    assert setup.seed is None and setup.lang is None and setup.pace == 700
+    assert read_link({"players": "3", "level": "3"}, LEVELS).seats == ("human", "planner", "planner")
+
+
+def test_canonical_queries_read_back_to_the_same_setup():
+    setup = read_link({"seats": "human,human,bot:1"}, LEVELS)
+    again = read_link(dict(p.split("=") for p in setup.query(5).split("&")), LEVELS)
+    assert again.seats == setup.seats and again.seed == 5
+
+
+@pytest.mark.parametrize(
+    ("params", "error", "message"),
+    [
+        ({"game": "chess"}, UnknownGame, "unknown game 'chess'"),
+        ({"players": "9"}, BadSetup, "players must be a whole number from 3 to 4, not '9'"),
+        ({"seats": "human,bot"}, BadSetup, "Futures! is for 3 to 4 players, not 2"),
+        ({"players": "3", "seats": "human,bot,bot,bot"}, BadSetup, "seats names 4 seats but players is 3"),
+        ({"seats": "human,robot,bot"}, BadSetup, "a seat is 'human', 'bot'"),
+        ({"seats": "human,bot:9,bot"}, BadSetup, "not 'bot:9'"),
+        ({"level": "0"}, BadSetup, "level must be a whole number from 1 to 3"),
+        ({"seed": "abc"}, BadSetup, "seed must be a whole number"),
+        ({"lang": "fr"}, BadSetup, "lang must be one of en, ja"),
+    ],
+)
+def test_bad_links_say_what_is_wrong(params, error, message):
+    with pytest.raises(error, match=message):
+        read_link(params, LEVELS)

@@ -1,0 +1,105 @@
+"""The screen: a device's view of a table, played by clicking only what the HTML offers."""
+
+import re
+import xml.etree.ElementTree as ET
+from functools import partial
+
+import pytest
+
+from pygame_core.bots import bot_names, make_bot
+from pygame_core.engine import Rng, get_board, get_game
+from pygame_core.engine.screen import Screen
+from pygame_core.engine.table import Table
+
+GAME = get_game("futures")
+BOTS = {n: partial(make_bot, GAME, n) for n in bot_names(GAME)}
+
+
+def clickables(html: str, attr: str) -> list[str]:
+    """Return the values of `attr` on every element of the screen."""
+    root = ET.fromstring(f"<root>{html}</root>")
+    return [e.attrib[attr] for e in root.iter() if attr in e.attrib]
+
+
+def screen_for(seats: list[str], seed: int = 1, lang: str = "en") -> Screen:
+    """Return a screen of a new Futures! table."""
+    return Screen(Table.new("futures", seats, seed, BOTS), get_board("futures"), lang)
+
+
+def play_by_clicking(screen: Screen, rng: Rng) -> int:
+    """Play to the end by clicking random offered actions (and sometimes cards); return the hand-overs."""
+    handovers = 0
+    while not screen.table.over:
+        if screen.table.bot_to_act() is not None:
+            screen.table.bot_move()
+            continue
+        html = screen.html()
+        if screen.needs_handover():
+            assert 'class="tt-hand"' not in html and "data-action" not in html and "data-select" not in html
+            screen.click("handover", clickables(html, "data-handover")[0])
+            handovers += 1
+            continue
+        cards = clickables(html, "data-select")
+        if cards and rng.below(3) == 0:
+            screen.click("select", rng.choice(cards))
+            continue
+        screen.click("action", rng.choice(clickables(html, "data-action")))
+    return handovers
+
+
+def test_one_person_against_bots_plays_to_the_end_by_clicking():
+    screen = screen_for(["human", "trader", "trader", "random"], 3)
+    assert screen.audience() == 0 and not screen.needs_handover()
+    assert play_by_clicking(screen, Rng(1)) == 0
+    html = screen.html()
+    assert 'class="tt-result"' in html and "Red (You)" in html
+
+
+def test_hot_seat_hands_the_device_over_and_hides_the_hand_meanwhile():
+    screen = screen_for(["human", "human", "human"], 8)
+    assert screen.needs_handover()
+    handovers = play_by_clicking(screen, Rng(2))
+    assert handovers > 27  # at least each turn of 9 rounds changes hands
+    assert GAME.result(screen.table.state) is not None
+
+
+def test_a_table_of_bots_shows_the_public_table():
+    screen = screen_for(["trader", "trader", "trader"])
+    assert screen.audience() is None
+    html = screen.html()
+    assert 'class="tt-hand"' not in html and "data-action" not in html and "is thinking" in html
+
+
+def test_two_selected_cards_offer_their_discard_and_undo_is_offered():
+    screen = screen_for(["human", "trader", "trader", "trader"], 5)
+    screen.click("action", clickables(screen.html(), "data-action")[0])
+    hand = screen.table.state["hands"][0]
+    screen.click("select", hand[0])
+    screen.click("select", hand[1])
+    a, b = sorted(hand[:2])
+    html = screen.html()
+    assert f"discard:{a}:{b}" in clickables(html, "data-action") and "data-undo" in html
+    screen.click("deselect", hand[1])
+    assert not any(x.startswith("discard") for x in clickables(screen.html(), "data-action"))
+    screen.click("undo", "1")
+    assert screen.table.record.actions == ()
+
+
+def test_the_latest_selected_card_is_the_one_placed():
+    screen = screen_for(["human", "trader", "trader", "trader"], 5)
+    hand = screen.table.state["hands"][0]
+    last = hand[-1]
+    screen.click("select", hand[0])
+    screen.click("select", last)
+    places = clickables(screen.html(), "data-action")
+    assert places and all(p.endswith(":" + last) for p in places)
+
+
+def test_japanese_screen_and_bad_taps():
+    screen = screen_for(["human", "human", "trader"], lang="ja")
+    assert "端末を渡してください" in screen.html()
+    with pytest.raises(ValueError, match="nobody may act"):
+        screen.click("action", "pass")
+    with pytest.raises(ValueError, match="unknown tap"):
+        screen.click("shake", "")
+    assert re.search("赤", screen.html())
