@@ -61,6 +61,8 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 PYODIDE_DIR = f"runtime/pyodide-{PYODIDE_VERSION}"
 PYSCRIPT_DIR = f"runtime/pyscript-{PYSCRIPT_VERSION}"
 WHEELS_DIR = "wheels"
+# The play page paints this game's public board before the runtime loads (prerendered at build time).
+PREVIEW_GAME, PREVIEW_PLAYERS, PREVIEW_SEED = "futures", 4, 1
 PIP_DOWNLOAD_FLAGS = ("--quiet", "--no-deps", "--only-binary=:all:", "--python-version", "3.14")
 TOOLS = ("build>=1.2", "playwright>=1.49", "pytest-playwright>=0.6")
 RENDERED_SUFFIXES = (".html", ".toml")
@@ -292,15 +294,24 @@ def build_wheel(out: Path) -> Path:
 # --- build: pages --------------------------------------------------------------------------------
 
 
-def page_values(page: Path, wheel_name: str) -> dict[str, str]:
-    """Placeholder values for a page (path relative to dist/), as URLs relative to the page."""
+def page_values(page: Path, wheel_name: str, preview: str = "") -> dict[str, str]:
+    """Placeholder values for a page (path relative to dist/): URLs relative to the page, and the preview."""
     root = "../" * (len(page.parts) - 1) or "./"
     return {
         "ROOT": root,
         "PYODIDE": root + PYODIDE_DIR,
         "PYSCRIPT": root + PYSCRIPT_DIR,
         "WHEEL": root + f"{WHEELS_DIR}/{wheel_name}",
+        "PREVIEW": preview,
     }
+
+
+def preview_board() -> str:
+    """The public board of a new default game, rendered by pygame_core in this CPython (the first paint)."""
+    import pygame_core.games  # noqa: F401  (registers every game; imported here: build.py starts stdlib-only)
+    from pygame_core.engine.screen import preview
+
+    return preview(PREVIEW_GAME, PREVIEW_PLAYERS, PREVIEW_SEED)
 
 
 def render(text: str, values: dict[str, str]) -> str:
@@ -316,6 +327,7 @@ def render(text: str, values: dict[str, str]) -> str:
 
 def render_pages(out: Path, wheel_name: str) -> None:
     """Copy web/ into out, filling placeholders in .html/.toml files (markdown notes are skipped)."""
+    board = preview_board()
     for source in sorted(WEB.rglob("*")):
         relative = source.relative_to(WEB)
         if source.is_dir() or source.suffix == ".md":
@@ -324,7 +336,7 @@ def render_pages(out: Path, wheel_name: str) -> None:
         target.parent.mkdir(parents=True, exist_ok=True)
         if source.suffix in RENDERED_SUFFIXES:
             try:
-                target.write_text(render(source.read_text(), page_values(relative, wheel_name)))
+                target.write_text(render(source.read_text(), page_values(relative, wheel_name, board)))
             except BuildError as exc:
                 raise BuildError(f"{source.relative_to(ROOT)}: {exc}") from None
         else:

@@ -8,7 +8,6 @@ import pytest
 from playwright.sync_api import Page, Route, expect
 
 import build
-import pygame_core
 
 from .conftest import PageGuard, wait_ready
 
@@ -30,12 +29,16 @@ def test_hello_page_starts_python_offline(page: Page, page_guard: PageGuard) -> 
     page_guard.assert_clean()
 
 
-def test_play_page_imports_pygame_core_from_the_wheel(page: Page, page_guard: PageGuard) -> None:
+def test_play_page_paints_the_preview_then_the_board_from_the_wheel(
+    page: Page, page_guard: PageGuard
+) -> None:
     page.goto("play/", wait_until="domcontentloaded")
-    expect(page.locator('[role="status"]')).to_be_visible()  # loading indicator before Python runs
+    expect(page.locator('[role="status"]').first).to_be_visible()  # loading indicator before Python runs
+    expect(page.locator("#board.tt-preview .tt-board")).to_have_count(1)  # prerendered at build time
     wait_ready(page)
-    expect(page.locator("#status")).to_have_text(pygame_core.__doc__ or "")
-    expect(page.locator('[role="status"]')).to_be_hidden()
+    expect(page.locator("#board.tt-preview")).to_have_count(0)
+    expect(page.locator("#board [data-action]").first).to_be_visible()
+    expect(page.locator(".loading")).to_be_hidden()
     expect(page.locator('[role="alert"]')).to_be_hidden()
     assert any("/wheels/pygame_core-" in url for url in page_guard.requests)
     page_guard.assert_clean()

@@ -187,7 +187,7 @@ def _ladders(v: View, legal: set[str], lang: str) -> str:
                     width=42,
                     height=row_h - 2,
                     class_="tt-price tt-now" if here else "tt-price",
-                    fill=fill,
+                    style=f"fill:{fill}" if fill else None,
                 )
             )
             label = f"{translate(TEXTS, lang, 'burst')} {price}" if burst and not here else str(price)
@@ -199,7 +199,7 @@ def _ladders(v: View, legal: set[str], lang: str) -> str:
                     y=y + 15,
                     text_anchor="middle",
                     class_="tt-price-text" + (" tt-burst-text" if burst else ""),
-                    fill=GOODS_INK[c] if here else None,
+                    style=f"fill:{GOODS_INK[c]}" if here else None,
                 )
             )
             if here:

@@ -1,0 +1,139 @@
+"""Futures! in the browser: whole games played by clicking `[data-action]` elements only."""
+
+from __future__ import annotations
+
+import random
+
+from playwright.sync_api import Error, Page, expect
+
+from .conftest import PageGuard, wait_ready
+
+FAST = "pace=0"
+
+
+def game_over(page: Page) -> bool:
+    """Return whether the page says the game is over."""
+    return page.evaluate("document.documentElement.dataset.gameOver === '1'")
+
+
+def click_one(page: Page, selector: str, rng: random.Random) -> bool:
+    """Click a random element matching `selector`; return False if there was none or it went stale."""
+    found = page.locator(selector)
+    n = found.count()
+    if n == 0:
+        return False
+    try:
+        found.nth(rng.randrange(n)).click(timeout=3000)
+    except Error:
+        return False  # the board was repainted by a bot's move meanwhile
+    return True
+
+
+def play_to_the_end(page: Page, seed: int, on_handover=None, max_clicks: int = 2000) -> int:
+    """Click random legal actions (and hand-over buttons) until the game is over; return the clicks."""
+    rng = random.Random(seed)
+    clicks = 0
+    while not game_over(page):
+        assert clicks < max_clicks, "the game did not end"
+        if page.locator("[data-handover]").count():
+            if on_handover:
+                on_handover(page)
+            click_one(page, "[data-handover]", rng)
+        elif not click_one(page, "#board [data-action]", rng):
+            page.wait_for_timeout(20)  # bots are moving
+            continue
+        clicks += 1
+    return clicks
+
+
+def test_four_players_one_person_and_three_bots_to_the_game_over_panel(
+    page: Page, page_guard: PageGuard
+) -> None:
+    page.goto(f"play/?game=futures&players=4&seats=human,bot,bot,bot&seed=7&{FAST}")
+    wait_ready(page)
+    expect(page.locator(".tt-status")).to_contain_text("Round 1/8")
+    assert play_to_the_end(page, 1) > 8
+    expect(page.locator(".tt-result")).to_be_visible()
+    expect(page.locator(".tt-status")).to_contain_text("Round 8/8")
+    assert page.locator(".tt-log-lines li").count() > 0
+    page_guard.assert_clean()
+
+
+def test_three_players_with_the_npc_to_the_end(page: Page, page_guard: PageGuard) -> None:
+    page.goto(f"play/?game=futures&players=3&seats=human,bot,bot:1&seed=3&{FAST}")
+    wait_ready(page)
+    expect(page.locator(".tt-npc")).to_have_count(1)
+    expect(page.locator(".tt-log-lines")).to_contain_text("The NPC covers slot 1")
+    play_to_the_end(page, 2)
+    expect(page.locator(".tt-status")).to_contain_text("Round 9/9")
+    expect(page.locator(".tt-result")).to_be_visible()
+    page_guard.assert_clean()
+
+
+def test_hot_seat_three_people_hide_the_hand_while_the_device_is_passed(
+    page: Page, page_guard: PageGuard
+) -> None:
+    page.goto(f"play/?game=futures&seats=human,human,human&seed=11&{FAST}")
+    wait_ready(page)
+    seen = []
+
+    def check_hidden(p: Page) -> None:
+        expect(p.locator(".tt-handover")).to_be_visible()
+        assert p.locator(".tt-hand, [data-select], [data-action]").count() == 0
+        seen.append(p.locator(".tt-handover h2").inner_text())
+
+    play_to_the_end(page, 3, on_handover=check_hidden)
+    assert len(seen) >= 27 and any("Blue" in s for s in seen)
+    expect(page.locator(".tt-result")).to_be_visible()
+    page_guard.assert_clean()
+
+
+def test_reload_resumes_the_same_game_and_undo_takes_a_move_back(page: Page, page_guard: PageGuard) -> None:
+    page.goto(f"play/?game=futures&seats=human,bot,bot,bot&seed=21&{FAST}")
+    wait_ready(page)
+    rng = random.Random(4)
+    for _ in range(6):
+        page.wait_for_function("document.querySelector('#board [data-action]') !== null")
+        click_one(page, "#board [data-action]", rng)
+    page.wait_for_function("document.querySelector('#board [data-action]') !== null")
+    before = page.locator("#board").inner_html()
+    page.reload()
+    wait_ready(page)
+    page.wait_for_function("document.querySelector('#board [data-action]') !== null")
+    assert page.locator("#board").inner_html() == before
+    click_one(page, "#board [data-action]", rng)
+    page.wait_for_function("document.querySelector('#board [data-action]') !== null")
+    page.locator("[data-undo]").click()
+    page.wait_for_function("document.querySelector('#board [data-action]') !== null")
+    assert page.locator("#board").inner_html() == before
+    page_guard.assert_clean()
+
+
+def test_phone_portrait_fits_the_width_and_every_action_is_reachable(
+    page: Page, page_guard: PageGuard
+) -> None:
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"play/?game=futures&seats=human,bot,bot,bot&seed=5&{FAST}&lang=ja")
+    wait_ready(page)
+    rng = random.Random(5)
+    for _ in range(12):
+        page.wait_for_function("document.querySelector('#board [data-action]') !== null")
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        boxes = page.evaluate(
+            "[...document.querySelectorAll('#board [data-action]')].map(e => e.getBoundingClientRect())"
+            ".map(r => [r.left, r.right, r.width, r.height])"
+        )
+        assert boxes and all(left >= 0 and right <= 390 and w > 0 and h > 0 for left, right, w, h in boxes)
+        click_one(page, "#board [data-action]", rng)
+    expect(page.locator("html")).to_have_attribute("lang", "ja")
+    expect(page.locator(".tt-status")).to_contain_text("ラウンド")
+    page_guard.assert_clean()
+
+
+def test_a_bad_link_shows_a_readable_message(page: Page, page_guard: PageGuard) -> None:
+    page_guard.expect_errors()
+    page.goto("play/?game=futures&players=9")
+    expect(page.locator('[role="alert"]')).to_contain_text(
+        "players must be a whole number from 3 to 4", timeout=120_000
+    )
+    page_guard.assert_clean()
