@@ -44,10 +44,19 @@ def test_play_page_paints_the_preview_then_the_board_from_the_wheel(
     page_guard.assert_clean()
 
 
-def test_index_links_to_the_pages(page: Page, page_guard: PageGuard) -> None:
+def test_index_lists_futures_and_its_form_starts_a_game(page: Page, page_guard: PageGuard) -> None:
     page.goto("./")
-    expect(page.locator('a[href="./play/"]')).to_be_visible()
+    expect(page.locator("#futures h2")).to_contain_text("Futures!")
     expect(page.locator('a[href="./hello/"]')).to_be_visible()
+    page.locator('#futures input[name="players"][value="3"]').check()
+    expect(page.locator("#futures [data-fourth]")).to_be_hidden()
+    page.locator('#futures select[aria-label="Seat 2"]').select_option("human")
+    page.locator('#futures select[aria-label="Seat 3"]').select_option("bot:1")
+    page.locator("#futures button[type=submit]").click()
+    page.wait_for_url("**/play/?*")
+    assert "seats=human%2Chuman%2Cbot%3A1" in page.url or "seats=human,human,bot:1" in page.url
+    wait_ready(page)
+    expect(page.locator(".tt-handover")).to_contain_text("Red")
     page_guard.assert_clean()
 
 
