@@ -4,6 +4,7 @@ It is pure: the page turns a click into `click(kind, value)` and paints `html()`
 """
 
 from collections.abc import Sequence
+from typing import Any
 
 from .game import Player
 from .registry import get_board, get_game
@@ -22,6 +23,7 @@ TEXTS: Texts = {
         "log": "What happened",
         "bot": "{name} (bot)",
         "you": "You",
+        "waiting": "Waiting for the host…",
     },
     "ja": {
         "handover": "{name}に端末を渡してください",
@@ -32,6 +34,7 @@ TEXTS: Texts = {
         "log": "ゲームの記録",
         "bot": "{name}（ボット）",
         "you": "あなた",
+        "waiting": "ホストを待っています…",
     },
 }
 
@@ -117,18 +120,8 @@ class Screen:
                     data_undo="1",
                 )
             )
-        parts.append(self._log())
+        parts.append(log_html(self.board, self.table.log, self.lang, self.names))
         return "".join(parts)
-
-    def _log(self) -> str:
-        """Return the last lines of the public log, oldest first."""
-        lines = [self.board.describe(e, self.lang, self.names) for e in self.table.log[-LOG_LINES:]]
-        items = "".join(tag("li", line) for line in lines)
-        return tag(
-            "section",
-            tag("h2", translate(TEXTS, self.lang, "log")) + tag("ol", items, class_="tt-log-lines"),
-            class_="tt-log",
-        )
 
     def click(self, kind: str, value: str) -> None:
         """Handle a tap: `action` plays it, `select`/`deselect` a hand card, `handover` and `undo` do so."""
@@ -151,6 +144,16 @@ class Screen:
             self.selected = []
         else:
             raise ValueError(f"unknown tap {kind!r}")
+
+
+def log_html(board: Board, log: Sequence[dict[str, Any]], lang: str, names: Sequence[str]) -> str:
+    """Return the last lines of a public log, oldest first."""
+    items = "".join(tag("li", board.describe(e, lang, names)) for e in log[-LOG_LINES:])
+    return tag(
+        "section",
+        tag("h2", translate(TEXTS, lang, "log")) + tag("ol", items, class_="tt-log-lines"),
+        class_="tt-log",
+    )
 
 
 def preview(game_id: str, players: int, seed: int, lang: str = "en") -> str:

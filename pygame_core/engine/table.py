@@ -115,6 +115,12 @@ class Table:
                 moved: tuple[Player, Action] = done.value
                 return moved
 
+    def set_seat(self, seat: Player, kind: str) -> None:
+        """Give a seat to a person (`human`) or to a bot by name."""
+        if kind != HUMAN and kind not in self._bots:
+            raise BadSetup(f"no bot {kind!r} (bots: {', '.join(self._bots)})")
+        self.seats = tuple(Seat(kind) if p == seat else s for p, s in enumerate(self.seats))
+
     def humans(self) -> list[Player]:
         """Return the seats played by people."""
         return [p for p, s in enumerate(self.seats) if s.is_human]
