@@ -278,37 +278,15 @@ def _card_svg(x: int, card: str | None, lang: str, note: str = "") -> str:
             )
         return "".join(parts)
     good, side = card[0], card[1]
-    return "".join(
-        [
-            tag("rect", x=x, y=0, width=w, height=h, rx=6, fill=GOODS_COLOURS[good], class_="tt-face"),
-            tag(
-                "text",
-                esc(translate(TEXTS, lang, good)),
-                x=x + w // 2,
-                y=18,
-                text_anchor="middle",
-                fill=GOODS_INK[good],
-                class_="tt-card-name",
-            ),
-            tag(
-                "text",
-                ARROWS[side],
-                x=x + w // 2,
-                y=52,
-                text_anchor="middle",
-                fill=GOODS_INK[good],
-                class_="tt-arrow",
-            ),
-            tag(
-                "text",
-                esc(translate(TEXTS, lang, side)),
-                x=x + w // 2,
-                y=69,
-                text_anchor="middle",
-                fill=GOODS_INK[good],
-                class_="tt-card-side",
-            ),
-        ]
+    lines = (
+        (translate(TEXTS, lang, good), 18, "tt-card-name"),
+        (ARROWS[side], 52, "tt-arrow"),
+        (translate(TEXTS, lang, side), 69, "tt-card-side"),
+    )
+    face = tag("rect", x=x, y=0, width=w, height=h, rx=6, fill=GOODS_COLOURS[good], class_="tt-face")
+    return face + "".join(
+        tag("text", esc(text), x=x + w // 2, y=y, text_anchor="middle", fill=GOODS_INK[good], class_=cls)
+        for text, y, cls in lines
     )
 
 
