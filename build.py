@@ -2,7 +2,7 @@
 """Build, serve and test the Trading Table static site (stdlib only).
 
     python3 build.py build                 vendor the pinned runtimes and assemble dist/
-    python3 build.py serve [--port 8000]   build, then serve dist/ on http://127.0.0.1:8000/
+    python3 build.py serve [--port 8000]   build, then serve dist/ and the relay (/relay) on one port
     python3 build.py test [pytest args]    build, then run the whole pytest suite
     python3 build.py setup                 only create/update .venv (implicit in the others)
 
@@ -32,6 +32,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from tt_relay.static import MIME_TYPES, header_rules  # stdlib only, shared with the relay's HTTP side
+
 ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
 CACHE = ROOT / ".cache"
@@ -57,10 +59,28 @@ RUNTIME_WHEELS = {
     "micropip": ("0.11.1", "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3"),
     "packaging": ("26.1", "5d9c0669c6285e491e0ced2eee587eaf67b670d94a19e94e3984a481aba6802f"),
 }
+# Pure-Python wheels that pages unpack next to pygame_core (PyScript `files`): name -> (version, sha256).
+APP_WHEELS = {
+    "segno": ("1.6.6", "28c7d081ed0cf935e0411293a465efd4d500704072cdb039778a2ab8736190c7"),  # QR codes
+}
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 PYODIDE_DIR = f"runtime/pyodide-{PYODIDE_VERSION}"
 PYSCRIPT_DIR = f"runtime/pyscript-{PYSCRIPT_VERSION}"
 WHEELS_DIR = "wheels"
+# Debian's Chromium as tests and benchmarks launch it (no sandbox as root, no background traffic).
+# The last two let WebRTC data channels open between pages on loopback: loopback candidates are
+# gathered, and host candidates are addresses instead of mDNS names (nothing here answers mDNS).
+CHROMIUM_FLAGS = (
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+    "--allow-loopback-in-peer-connection",
+    "--disable-features=WebRtcHideLocalIpsWithMdns",
+)
 # The play page paints this game's public board before the runtime loads (prerendered at build time).
 PREVIEW_GAME, PREVIEW_PLAYERS, PREVIEW_SEED = "futures", 4, 1
 PIP_DOWNLOAD_FLAGS = ("--quiet", "--no-deps", "--only-binary=:all:", "--python-version", "3.14")
@@ -69,19 +89,6 @@ RENDERED_SUFFIXES = (".html", ".toml")
 HEADERS = {
     "/*.wasm": {"Content-Type": "application/wasm"},
     "/runtime/*": {"Cache-Control": "public, max-age=31536000, immutable"},
-}
-MIME_TYPES = {
-    ".wasm": "application/wasm",
-    ".mjs": "text/javascript",
-    ".js": "text/javascript",
-    ".whl": "application/zip",
-    ".zip": "application/zip",
-    ".json": "application/json",
-    ".svg": "image/svg+xml",
-    ".toml": "application/toml",
-    ".py": "text/x-python; charset=utf-8",
-    ".css": "text/css",
-    ".html": "text/html; charset=utf-8",
 }
 VERBOSE = False
 
@@ -232,18 +239,21 @@ def unpacked(tarball: Path) -> Path:
     return target / "package"
 
 
-def runtime_wheels() -> list[Path]:
-    """Download (once) the pinned pure-Python wheels pyodide loads at run time; check their hashes."""
+def pure_wheel(name: str, version: str) -> str:
+    """The file name of a pure-Python wheel."""
+    return f"{name}-{version}-py3-none-any.whl"
+
+
+def runtime_wheels(pins: dict[str, tuple[str, str]] = RUNTIME_WHEELS) -> list[Path]:
+    """Download (once) pinned pure-Python wheels for the browser; check their hashes."""
     folder = CACHE / "wheels"
-    paths = {
-        name: folder / f"{name}-{version}-py3-none-any.whl" for name, (version, _) in RUNTIME_WHEELS.items()
-    }
-    missing = [f"{name}=={RUNTIME_WHEELS[name][0]}" for name, path in paths.items() if not path.exists()]
+    paths = {name: folder / pure_wheel(name, version) for name, (version, _) in pins.items()}
+    missing = [f"{name}=={pins[name][0]}" for name, path in paths.items() if not path.exists()]
     if missing:
         step("pip download " + " ".join(missing))
         run([sys.executable, "-m", "pip", "download", *PIP_DOWNLOAD_FLAGS, "--dest", folder, *missing])
     for name, path in paths.items():
-        if not path.exists() or sha256(path) != RUNTIME_WHEELS[name][1]:
+        if not path.exists() or sha256(path) != pins[name][1]:
             path.unlink(missing_ok=True)
             raise BuildError(f"{path.name}: missing or sha256 differs from the pinned value")
     return list(paths.values())
@@ -303,6 +313,7 @@ def page_values(page: Path, wheel_name: str, preview: str = "") -> dict[str, str
         "PYSCRIPT": root + PYSCRIPT_DIR,
         "WHEEL": root + f"{WHEELS_DIR}/{wheel_name}",
         "PREVIEW": preview,
+        **{name.upper(): root + f"{WHEELS_DIR}/{pure_wheel(name, v)}" for name, (v, _) in APP_WHEELS.items()},
     }
 
 
@@ -359,6 +370,8 @@ def build() -> Path:
     shutil.rmtree(fresh, ignore_errors=True)
     step("build pygame_core wheel")
     wheel = build_wheel(fresh / WHEELS_DIR)
+    for extra in runtime_wheels(APP_WHEELS):
+        shutil.copy2(extra, fresh / WHEELS_DIR / extra.name)
     step(f"vendor pyodide {PYODIDE_VERSION}, @pyscript/core {PYSCRIPT_VERSION}, micropip, packaging")
     vendor_pyodide(fresh / PYODIDE_DIR)
     vendor_pyscript(fresh / PYSCRIPT_DIR)
@@ -374,22 +387,6 @@ def build() -> Path:
 
 
 # --- serve ---------------------------------------------------------------------------------------
-
-
-def header_rules(root: Path) -> list[tuple[re.Pattern[str], dict[str, str]]]:
-    """Rules of root/_headers (Netlify syntax: a path pattern, then indented `Name: value` lines)."""
-    rules: list[tuple[re.Pattern[str], dict[str, str]]] = []
-    source = root / "_headers"
-    for line in source.read_text().splitlines() if source.exists() else []:
-        if not line.strip() or line.lstrip().startswith("#"):
-            continue
-        if not line[0].isspace():
-            pattern = ".*".join(re.escape(part) for part in line.strip().split("*"))
-            rules.append((re.compile(f"^{pattern}$"), {}))
-        elif rules:
-            name, _, value = line.strip().partition(":")
-            rules[-1][1][name.strip()] = value.strip()
-    return rules
 
 
 class DistHandler(http.server.SimpleHTTPRequestHandler):
@@ -449,16 +446,11 @@ def serve_dist(root: Path = DIST, port: int = 0, host: str = "127.0.0.1") -> Dis
 
 
 def serve(port: int, host: str) -> int:
-    """Serve dist/ until Ctrl-C."""
-    server = DistServer(DIST, port, host)
-    step(f"serving dist/ on {server.url} (Ctrl-C to stop)")
-    try:
-        server.serve_forever()
-    except KeyboardInterrupt:
-        pass
-    finally:
-        server.server_close()
-    return 0
+    """Serve dist/ and the relay (tt_relay, WebSockets at /relay) on one port until Ctrl-C."""
+    from tt_relay.cli import main as relay_main  # needs websockets: imported once on the venv
+
+    step(f"serving dist/ with the relay on {host}:{port}")
+    return relay_main(["--host", host, "--port", str(port), "--static", str(DIST)], say=step)
 
 
 def test(pytest_args: Sequence[str]) -> int:
@@ -477,7 +469,7 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     commands = parser.add_subparsers(dest="command", required=True)
     commands.add_parser("setup", help="create or update .venv")
     commands.add_parser("build", help="assemble dist/")
-    serve_parser = commands.add_parser("serve", help="build, then serve dist/")
+    serve_parser = commands.add_parser("serve", help="build, then serve dist/ and the relay on one port")
     serve_parser.add_argument("--port", type=int, default=8000)
     serve_parser.add_argument("--host", default="127.0.0.1")
     commands.add_parser("test", help="build, then run pytest (extra arguments are passed on)")

@@ -27,15 +27,7 @@ sys.path.insert(0, str(ROOT))
 
 import build  # noqa: E402  (the project's build.py, stdlib only)
 
-FLAGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-]
+FLAGS = list(build.CHROMIUM_FLAGS)
 READY_OBSERVER = """
 (() => {
   const mark = () => {

@@ -2,6 +2,8 @@
 
 * `site`: build.py's server for dist/ on a free localhost port, in a thread, for the session;
   `base_url` points at it, so `page.goto("/play/")` works.
+* `other_origin`: a second server on another port (another origin), for a page that embeds the site
+  the way a blog would; the page guard lets its requests through.
 * `browser_type_launch_args`: Debian's Chromium (env CHROMIUM, default /usr/bin/chromium).
 * `page_guard` (autouse for tests that use `page`): records every request and every console
   error / page error / failed or >= 400 response; the test fails if any request left the
@@ -28,15 +30,7 @@ import build  # noqa: E402  (the project's build.py)
 
 assert Path(build.__file__).resolve() == ROOT / "build.py", "imported the wrong `build` module"
 
-CHROMIUM_FLAGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-]
+CHROMIUM_FLAGS = list(build.CHROMIUM_FLAGS)
 READY_TIMEOUT_MS = 120_000
 LOCAL_SCHEMES = {"data", "blob", "about"}
 
@@ -61,6 +55,19 @@ def site() -> Iterator[build.DistServer]:
 def base_url(site: build.DistServer) -> str:
     """Base URL of the local server (used by pytest-playwright's contexts)."""
     return site.url
+
+
+@pytest.fixture
+def other_origin(tmp_path: Path, page_guard: PageGuard | None) -> Iterator[tuple[str, Path]]:
+    """Serve a temp folder on another localhost port (another origin); yield its base URL and the folder."""
+    (tmp_path / "index.html").write_text("<!doctype html><title>Another site</title>")
+    server = build.serve_dist(tmp_path)
+    if page_guard is not None:
+        is_local = page_guard.is_local
+        page_guard.is_local = lambda url: url.startswith(server.url) or is_local(url)  # type: ignore[method-assign]
+    yield server.url, tmp_path
+    server.shutdown()
+    server.server_close()
 
 
 @pytest.fixture(scope="session")

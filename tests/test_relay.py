@@ -1,0 +1,578 @@
+"""The relay (tt_relay) against docs/relay-protocol.md: a real server on a free loopback port, real clients.
+
+Each test runs its own event loop (asyncio.run) with the server in it; clients are websockets' asyncio
+clients. Every test also checks that nothing was logged at ERROR level (no handler crashed).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import http.client
+import json
+import logging
+import subprocess
+import sys
+from collections.abc import AsyncIterator, Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("websockets", reason="the relay needs websockets (pip install -e .[dev])")
+
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
+
+from tt_relay.cli import LIMIT_FLAGS, parse_args
+from tt_relay.server import ALPHABET, CODE_LENGTH, Limits, Relay
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+class Client:
+    """A relay client: JSON in and out, with timeouts so that a missing message fails the test."""
+
+    def __init__(self, ws: ClientConnection) -> None:
+        self.ws = ws
+
+    async def send(self, **message: Any) -> None:
+        await self.ws.send(json.dumps(message))
+
+    async def recv(self, timeout: float = 2.0) -> dict[str, Any]:
+        frame = await asyncio.wait_for(self.ws.recv(), timeout)
+        message = json.loads(frame)
+        assert isinstance(message, dict)
+        return message
+
+    async def expect(self, type: str, timeout: float = 2.0, **fields: Any) -> dict[str, Any]:
+        """The next message, which must have this type and these field values."""
+        message = await self.recv(timeout)
+        assert message["type"] == type, message
+        for name, value in fields.items():
+            assert message[name] == value, message
+        return message
+
+    async def silent(self, seconds: float = 0.2) -> None:
+        """Nothing arrives for a while."""
+        with pytest.raises(TimeoutError):
+            message = await self.recv(seconds)
+            pytest.fail(f"unexpected {message}")
+
+    async def closed(self, timeout: float = 3.0) -> int | None:
+        """Wait for the server to close; return the close code."""
+        with pytest.raises(ConnectionClosed):
+            while True:
+                await asyncio.wait_for(self.ws.recv(), timeout)
+        return self.ws.close_code
+
+    async def error(self, code: str) -> dict[str, Any]:
+        return await self.expect("error", code=code)
+
+
+class Harness:
+    """A relay listening on 127.0.0.1 with a free port, and a way to open clients to it."""
+
+    def __init__(self, relay: Relay, port: int, stack: contextlib.AsyncExitStack) -> None:
+        self.relay = relay
+        self.port = port
+        self.url = f"ws://127.0.0.1:{port}/relay"
+        self.stack = stack
+
+    async def client(self) -> Client:
+        ws = await self.stack.enter_async_context(connect(self.url, compression=None, max_size=None))
+        return Client(ws)
+
+    async def room(self, guests: int = 1) -> tuple[Client, dict[str, Any], list[tuple[Client, str]]]:
+        """A host with a fresh room and joined guests: (host, created message, [(guest, peer id)])."""
+        host = await self.client()
+        await host.send(type="create")
+        created = await host.expect("created")
+        joined = []
+        for _ in range(guests):
+            guest = await self.client()
+            await guest.send(type="join", room=created["room"])
+            peer = (await guest.expect("joined", room=created["room"], host=created["peer"]))["peer"]
+            await host.expect("peer-joined", peer=peer)
+            joined.append((guest, peer))
+        return host, created, joined
+
+    async def alive(self) -> None:
+        """The relay still answers a new connection."""
+        probe = await self.client()
+        await probe.send(type="ping")
+        await probe.expect("pong")
+        await probe.ws.close()
+
+    def http(self, method: str, path: str) -> tuple[int, dict[str, str], bytes]:
+        """One raw HTTP request (http.client leaves the path as written: `..` is sent as is)."""
+        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=5)
+        try:
+            conn.request(method, path)
+            response = conn.getresponse()
+            return response.status, {k.lower(): v for k, v in response.getheaders()}, response.read()
+        finally:
+            conn.close()
+
+
+def run(
+    scenario: Callable[[Harness], Awaitable[None]], limits: Limits | None = None, static: Path | None = None
+) -> None:
+    """Run scenario against a fresh relay in a fresh event loop."""
+
+    async def main() -> None:
+        relay = Relay(limits, static)
+        async with contextlib.AsyncExitStack() as stack:
+            server = await stack.enter_async_context(relay.serving("127.0.0.1", 0))
+            port = server.sockets[0].getsockname()[1]
+            await asyncio.wait_for(scenario(Harness(relay, port, stack)), 20)
+
+    asyncio.run(main())
+
+
+@pytest.fixture(autouse=True)
+def no_errors_logged(caplog: pytest.LogCaptureFixture) -> AsyncIterator[None]:
+    caplog.set_level(logging.WARNING)
+    yield
+    errors = [record for record in caplog.records if record.levelno >= logging.ERROR]
+    assert not errors, [record.getMessage() for record in errors]
+
+
+# --- the protocol ---------------------------------------------------------------------------------
+
+
+def test_create_join_signal_relay_and_peer_left() -> None:
+    async def scenario(h: Harness) -> None:
+        host, created, [(alice, a), (bob, b)] = await h.room(guests=2)
+        code = created["room"]
+        assert len(code) == CODE_LENGTH and set(code) <= set(ALPHABET)
+        assert created["peers"] == [] and created["key"] and created["peer"] not in (a, b)
+        offer = {"sdp": "v=0 ...", "kind": "offer"}
+        await alice.send(type="signal", to=created["peer"], data=offer)
+        await host.expect("signal", **{"from": a, "data": offer})
+        await host.send(type="relay", to=b, data={"move": [1, 2], "text": "日本語"})
+        await bob.expect("relay", **{"from": created["peer"], "data": {"move": [1, 2], "text": "日本語"}})
+        await bob.send(type="relay", to=a, data=None)  # guests reach each other too; data may be null
+        await alice.expect("relay", **{"from": b, "data": None})
+        await alice.silent(0.1)
+        await alice.ws.close()
+        await host.expect("peer-left", peer=a)
+        await bob.expect("peer-left", peer=a)
+        await bob.send(type="signal", to=a, data={})
+        await bob.error("unknown-peer")
+        await bob.send(type="ping")
+        await bob.expect("pong")
+
+    run(scenario)
+
+
+def test_join_accepts_a_code_typed_in_lower_case_with_spaces() -> None:
+    async def scenario(h: Harness) -> None:
+        _host, created, _ = await h.room(guests=0)
+        guest = await h.client()
+        code = created["room"]
+        await guest.send(type="join", room=f" {code[:2].lower()} {code[2:].lower()}")
+        await guest.expect("joined", room=code, host=created["peer"])
+
+    run(scenario)
+
+
+def test_host_takes_the_room_back_with_its_key_and_guests_get_host_back() -> None:
+    async def scenario(h: Harness) -> None:
+        host, created, [(guest, g)] = await h.room(guests=1)
+        await host.ws.close()
+        await guest.expect("peer-left", peer=created["peer"])
+        late = await h.client()  # joining while the host is away: host is null until host-back
+        await late.send(type="join", room=created["room"])
+        late_peer = (await late.expect("joined", host=None))["peer"]
+
+        back = await h.client()
+        await back.send(type="create", room=created["room"], key=created["key"])
+        again = await back.expect("created", room=created["room"], key=created["key"])
+        assert again["peer"] not in (created["peer"], g, late_peer)
+        assert sorted(again["peers"]) == sorted([g, late_peer])
+        await guest.expect("host-back", host=again["peer"])
+        await late.expect("host-back", host=again["peer"])
+        await guest.send(type="signal", to=again["peer"], data="offer")
+        await back.expect("signal", **{"from": g, "data": "offer"})
+
+        # Taking the room back while the old host connection is still open replaces that connection.
+        third = await h.client()
+        await third.send(type="create", room=created["room"].lower(), key=created["key"])
+        newest = await third.expect("created", room=created["room"])
+        assert await back.closed() == 1000
+        await guest.expect("host-back", host=newest["peer"])
+
+    run(scenario)
+
+
+def test_wrong_key_unknown_room_and_half_a_take_back_are_errors() -> None:
+    async def scenario(h: Harness) -> None:
+        _, created, _ = await h.room(guests=0)
+        other = await h.client()
+        await other.send(type="create", room=created["room"], key="guess")
+        await other.error("bad-key")
+        await other.send(type="create", room="ZZZZZ", key=created["key"])
+        await other.error("no-room")
+        await other.send(type="join", room="ZZZZZ")
+        await other.error("no-room")
+        await other.send(type="create", room=created["room"])
+        await other.error("bad-field")
+        await other.send(type="signal", to=created["peer"], data={})
+        await other.error("not-in-room")
+        await other.send(type="create")  # the connection is still usable
+        await other.expect("created")
+
+    run(scenario)
+
+
+def test_messages_to_a_peer_of_another_room_are_rejected() -> None:
+    async def scenario(h: Harness) -> None:
+        host1, created1, [(guest1, g1)] = await h.room(guests=1)
+        host2, created2, [(guest2, g2)] = await h.room(guests=1)
+        assert len({created1["peer"], g1, created2["peer"], g2}) == 4  # peer ids are unique
+        for foreign in (created1["peer"], g1, "p1", ""):
+            await guest2.send(type="relay", to=foreign, data="theirs")
+            await guest2.error("unknown-peer")
+            await host2.send(type="signal", to=foreign, data="theirs")
+            await host2.error("unknown-peer")
+        await guest2.send(type="relay", to=created2["peer"], data="mine")
+        await host2.expect("relay", data="mine")
+        await host1.silent(0.1)
+        await guest1.silent(0.1)
+
+    run(scenario)
+
+
+# --- the limits -----------------------------------------------------------------------------------
+
+
+def test_an_oversized_message_gets_too_big_then_1009_and_others_carry_on() -> None:
+    async def scenario(h: Harness) -> None:
+        host, _created, [(guest, g)] = await h.room(guests=1)
+        big = await h.client()
+        await big.send(type="relay", to=g, data="x" * (64 * 1024))
+        await big.error("too-big")
+        assert await big.closed() == 1009
+        # Far beyond the limit: websockets closes without reading it all. (This client is left alone
+        # afterwards: CPython 3.11's transport fails on a close after dying with megabytes unsent.)
+        huge = Client(await connect(h.url, compression=None))
+        with contextlib.suppress(ConnectionClosed):
+            await huge.ws.send("x" * (4 << 20))
+        assert await huge.closed() == 1009
+        await host.send(type="relay", to=g, data="y" * 60000)  # just under the limit is fine
+        assert len((await guest.expect("relay"))["data"]) == 60000
+        await h.alive()
+
+    run(scenario)
+
+
+def test_a_flood_gets_rate_then_1008() -> None:
+    async def scenario(h: Harness) -> None:
+        host, _, [(guest, g)] = await h.room(guests=1)
+        flood = await h.client()
+        for _ in range(300):
+            await flood.send(type="ping")
+        pongs = 0
+        while (message := await flood.recv())["type"] == "pong":
+            pongs += 1
+        assert message["code"] == "rate"
+        assert 100 <= pongs < 120  # the burst, plus what 50/s refilled meanwhile
+        assert await flood.closed() == 1008
+        await host.send(type="relay", to=g, data=1)
+        await guest.expect("relay", data=1)
+
+    run(scenario)
+
+
+def test_a_sustained_rate_under_the_limit_is_fine() -> None:
+    async def scenario(h: Harness) -> None:
+        client = await h.client()
+        for _ in range(30):  # 10 per 0.02 s = 500/s for 0.06 s, then 50/s: inside burst 20 + rate 200/s
+            await client.send(type="ping")
+            await asyncio.sleep(0.01)
+        for _ in range(30):
+            await client.expect("pong")
+
+    run(scenario, Limits(rate=200, burst=20))
+
+
+def test_a_full_room_refuses_the_next_guest_but_keeps_a_place_for_the_host() -> None:
+    async def scenario(h: Harness) -> None:
+        host, created, guests = await h.room(guests=2)
+        extra = await h.client()
+        await extra.send(type="join", room=created["room"])
+        await extra.error("room-full")
+        await host.ws.close()
+        for guest, _ in guests:
+            await guest.expect("peer-left", peer=created["peer"])
+        await extra.send(type="join", room=created["room"])  # the host's place stays free while away
+        await extra.error("room-full")
+        back = await h.client()
+        await back.send(type="create", room=created["room"], key=created["key"])
+        await back.expect("created")
+        await guests[0][0].ws.close()
+        await back.expect("peer-left", peer=guests[0][1])
+        await extra.send(type="join", room=created["room"])
+        await extra.expect("joined")
+
+    run(scenario, Limits(max_members=3))
+
+
+def test_a_silent_client_that_answers_pings_stays_but_a_dead_one_gets_idle_then_1001() -> None:
+    async def scenario(h: Harness) -> None:
+        host, _created, [(guest, g)] = await h.room(guests=1)
+        dead = await h.client()
+        dead.ws.transport.pause_reading()  # stops answering the server's pings
+        await asyncio.sleep(1.5)
+        # The host and the guest sent nothing for 1.5 s, but answered pings every 0.2 s.
+        await host.send(type="relay", to=g, data="still here")
+        await guest.expect("relay", data="still here")
+        dead.ws.transport.resume_reading()
+        await dead.error("idle")
+        assert await dead.closed() == 1001
+
+    run(scenario, Limits(idle_timeout=0.6, ping_interval=0.2))
+
+
+def test_without_pings_silence_alone_is_idle() -> None:
+    async def scenario(h: Harness) -> None:
+        quiet, talker = await h.client(), await h.client()
+        for _ in range(6):
+            await talker.send(type="ping")
+            await talker.expect("pong")
+            await asyncio.sleep(0.15)
+        await quiet.error("idle")
+        assert await quiet.closed() == 1001
+        await talker.send(type="ping")
+        await talker.expect("pong")
+
+    run(scenario, Limits(idle_timeout=0.5, ping_interval=0))
+
+
+def test_an_empty_room_expires_but_can_be_taken_back_before() -> None:
+    async def scenario(h: Harness) -> None:
+        host, created, _ = await h.room(guests=0)
+        await host.ws.close()
+        await asyncio.sleep(0.1)
+        back = await h.client()
+        await back.send(type="create", room=created["room"], key=created["key"])
+        await back.expect("created", room=created["room"])
+        await back.ws.close()
+        await asyncio.sleep(0.8)
+        assert created["room"] not in h.relay.rooms
+        late = await h.client()
+        await late.send(type="create", room=created["room"], key=created["key"])
+        await late.error("no-room")
+        await late.send(type="join", room=created["room"])
+        await late.error("no-room")
+
+    run(scenario, Limits(room_expiry=0.4))
+
+
+def test_a_room_closes_at_its_maximum_age() -> None:
+    async def scenario(h: Harness) -> None:
+        host, _created, [(guest, _)] = await h.room(guests=1)
+        await host.error("expired")
+        await guest.error("expired")
+        assert await host.closed() == 1001
+        assert await guest.closed() == 1001
+        assert not h.relay.rooms and not h.relay.members
+        await h.alive()
+
+    run(scenario, Limits(room_max_age=0.5))
+
+
+def test_a_member_that_does_not_read_is_dropped_and_its_senders_do_not_wait() -> None:
+    async def scenario(h: Harness) -> None:
+        host, _, [(slow, s), (fast, f)] = await h.room(guests=2)
+        slow.ws.transport.pause_reading()
+        chunk = "z" * 60000
+        for _ in range(400):  # 24 MB: more than the kernel buffers plus the relay's 16 x 64 KiB
+            await host.send(type="relay", to=s, data=chunk)
+        await host.send(type="relay", to=f, data="after")
+        # The fast guest gets its message, and both learn that the slow one left (in either order).
+        got = [await fast.recv(5), await fast.recv(5)]
+        assert sorted(m["type"] for m in got) == ["peer-left", "relay"], got
+        assert await host.recv(5) == {"type": "peer-left", "peer": s}
+        slow.ws.transport.resume_reading()  # lets it see that it was cut off
+        assert await slow.closed() == 1006
+
+    run(scenario, Limits(rate=10000, burst=10000))
+
+
+def test_limits_reject_nonsense_and_the_cli_sets_every_limit() -> None:
+    with pytest.raises(ValueError, match="rate"):
+        Limits(rate=0)
+    with pytest.raises(ValueError, match="max_members"):
+        Limits(max_members=1)
+    args = parse_args(["--port", "0", "--max-message", "1000", "--rate", "5", "--ping-interval", "0"])
+    limits = Limits(**{name: getattr(args, name) for name, _, _ in LIMIT_FLAGS.values()})
+    assert (limits.max_message, limits.rate, limits.ping_interval, limits.burst) == (1000, 5.0, 0.0, 100)
+    assert {name for name, _, _ in LIMIT_FLAGS.values()} == set(Limits.__dataclass_fields__)
+
+
+# --- garbage --------------------------------------------------------------------------------------
+
+
+def test_garbage_gets_errors_and_never_disturbs_other_clients() -> None:
+    async def scenario(h: Harness) -> None:
+        host, created, [(guest, g)] = await h.room(guests=1)
+
+        async def others_fine() -> None:
+            await host.send(type="relay", to=g, data="ok")
+            await guest.expect("relay", data="ok")
+
+        bad = await h.client()
+        cases = [
+            ("{not json", "bad-json"),
+            ("[1, 2]", "bad-json"),
+            ('"create"', "bad-json"),
+            ("{}", "bad-type"),
+            ('{"type": 5}', "bad-type"),
+            ('{"type": "dance"}', "bad-type"),
+            ('{"type": "join"}', "bad-field"),
+            ('{"type": "join", "room": 12345}', "bad-field"),
+            ('{"type": "signal", "data": {}}', "bad-field"),
+            ('{"type": "relay", "to": "p1"}', "bad-field"),
+            ('{"type": "relay", "to": ["p1"], "data": 1}', "bad-field"),
+            ('{"type": "create", "room": null, "key": "k"}', "bad-field"),
+            ("\ud800".encode("utf-8", "surrogatepass").decode("utf-8", "replace"), "bad-json"),
+        ]
+        for frame, code in cases:
+            await bad.ws.send(frame)
+            await bad.error(code)
+        await others_fine()
+        await bad.send(type="join", room=created["room"])  # still open and usable after all that
+        await bad.expect("joined")
+        await host.expect("peer-joined")
+
+        binary = await h.client()
+        await binary.ws.send(b"\x00\x01\x02")
+        await binary.error("binary")
+        assert await binary.closed() == 1003
+        await others_fine()
+
+        spammer = await h.client()
+        for i in range(250):
+            await spammer.ws.send("\x00garbage" * (i % 7))
+        codes = []
+        while (message := await spammer.recv())["code"] != "rate":
+            codes.append(message["code"])
+        assert set(codes) == {"bad-json"} and len(codes) >= 100
+        assert await spammer.closed() == 1008
+        await others_fine()
+        await h.alive()
+
+    run(scenario)
+
+
+def test_broken_handshakes_and_raw_bytes_leave_the_server_up() -> None:
+    async def scenario(h: Harness) -> None:
+        for payload in (
+            b"\x16\x03\x01\x00\xa5garbage\r\n\r\n",
+            b"GET /relay HTTP/1.1\r\n\r\n",
+            b"\r\n" * 3,
+            b"",
+        ):
+            reader, writer = await asyncio.open_connection("127.0.0.1", h.port)
+            writer.write(payload)
+            writer.write_eof()
+            await asyncio.wait_for(reader.read(), 5)
+            writer.close()
+        await h.alive()
+
+    run(scenario)
+
+
+# --- HTTP: the static site on the same port -------------------------------------------------------
+
+
+@pytest.fixture
+def site(tmp_path: Path) -> Path:
+    root = tmp_path / "site"
+    (root / "runtime").mkdir(parents=True)
+    (root / "play").mkdir()
+    (root / "index.html").write_text("<h1>home</h1>")
+    (root / "play" / "index.html").write_text("<h1>play</h1>")
+    (root / "runtime" / "pyodide.asm.wasm").write_bytes(b"\x00asm\x01\x00\x00\x00")
+    (root / "runtime" / "pyodide.mjs").write_text("export {}")
+    (root / "game.whl").write_bytes(b"PK")
+    (root / "_headers").write_text(
+        "/*.wasm\n  Content-Type: application/wasm\n/runtime/*\n  Cache-Control: immutable\n"
+    )
+    (tmp_path / "secret.txt").write_text("do not serve")
+    return root
+
+
+def test_http_serves_the_site_with_mime_types_and_headers_beside_the_relay(site: Path) -> None:
+    async def scenario(h: Harness) -> None:
+        def get(path: str, method: str = "GET") -> tuple[int, dict[str, str], bytes]:
+            return h.http(method, path)
+
+        status, headers, body = await asyncio.to_thread(get, "/runtime/pyodide.asm.wasm")
+        assert (status, headers["content-type"], body) == (
+            200,
+            "application/wasm",
+            b"\x00asm\x01\x00\x00\x00",
+        )
+        assert headers["cache-control"] == "immutable" and headers["content-length"] == "8"
+        status, headers, body = await asyncio.to_thread(get, "/runtime/pyodide.mjs", "HEAD")
+        assert (status, headers["content-type"], headers["content-length"], body) == (
+            200,
+            "text/javascript",
+            "9",
+            b"",
+        )
+        status, headers, _ = await asyncio.to_thread(get, "/game.whl")
+        assert (status, headers["content-type"]) == (
+            200,
+            "application/zip",
+        ) and "cache-control" not in headers
+        status, headers, body = await asyncio.to_thread(get, "/")
+        assert (status, headers["content-type"], body) == (200, "text/html; charset=utf-8", b"<h1>home</h1>")
+        status, headers, _ = await asyncio.to_thread(get, "/play?seed=3")
+        assert (status, headers["location"]) == (301, "/play/?seed=3")
+        assert (await asyncio.to_thread(get, "/play/?seed=3"))[2] == b"<h1>play</h1>"
+        for missing in ("/nope.html", "/runtime/nope.wasm", "/_headers"):
+            assert (await asyncio.to_thread(get, missing))[0] == 404
+        for attack in (
+            "/../secret.txt",
+            "/runtime/../../secret.txt",
+            "/%2e%2e/secret.txt",
+            "/..%2fsecret.txt",
+        ):
+            status, _, body = await asyncio.to_thread(get, attack)
+            assert status == 404 and b"do not serve" not in body, attack
+        assert (await asyncio.to_thread(get, "/", "POST"))[0] == 405
+        status, _, _ = await asyncio.to_thread(get, "/relay")  # plain GET of the relay path: not a page
+        assert status == 426
+        await h.alive()  # and the relay answers on the same port
+
+    run(scenario, static=site)
+
+
+def test_without_a_static_root_every_other_path_is_404() -> None:
+    async def scenario(h: Harness) -> None:
+        status, _, body = await asyncio.to_thread(h.http, "GET", "/index.html")
+        assert status == 404 and b"/relay" in body
+        await h.alive()
+
+    run(scenario)
+
+
+def test_python_m_tt_relay_runs_and_says_where() -> None:
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "tt_relay", "--port", "0", "--static", str(ROOT / "tests")],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert proc.stdout is not None
+        first, second = proc.stdout.readline(), proc.stdout.readline()
+        assert first.startswith("tt_relay: relay on ws://127.0.0.1:") and first.rstrip().endswith("/relay")
+        assert second.startswith("tt_relay: site on http://127.0.0.1:")
+    finally:
+        proc.terminate()
+        assert proc.wait(10) == 0

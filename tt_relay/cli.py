@@ -1,0 +1,96 @@
+"""Command line: `python -m tt_relay [--host H] [--port P] [--static DIR] [limit flags]`."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import logging
+import signal
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from websockets.asyncio.server import Server
+
+from tt_relay.server import RELAY_PATH, Limits, Relay
+
+# flag -> (Limits field, type, help)
+LIMIT_FLAGS: dict[str, tuple[str, type[int] | type[float], str]] = {
+    "--max-message": ("max_message", int, "bytes in one message"),
+    "--max-members": ("max_members", int, "members per room, host included"),
+    "--rate": ("rate", float, "messages per second per connection, sustained"),
+    "--burst": ("burst", int, "messages per connection in a burst"),
+    "--idle-timeout": ("idle_timeout", float, "seconds without a message and without a pong"),
+    "--ping-interval": ("ping_interval", float, "seconds between WebSocket pings (0: none)"),
+    "--room-expiry": ("room_expiry", float, "seconds a room outlives its last member"),
+    "--room-max-age": ("room_max_age", float, "seconds a room lives at most"),
+}
+
+
+def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
+    """Parse the command line."""
+    parser = argparse.ArgumentParser(prog="python -m tt_relay", description="The Trading Table relay.")
+    parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    parser.add_argument("--port", type=int, default=8765, help="port (default 8765; 0 picks a free one)")
+    parser.add_argument("--static", type=Path, help="also serve this built site folder (e.g. dist) over HTTP")
+    parser.add_argument("-v", "--verbose", action="store_true", help="log every connection")
+    defaults = Limits()
+    limits = parser.add_argument_group("limits (docs/relay-protocol.md)")
+    for flag, (name, kind, text) in LIMIT_FLAGS.items():
+        default = getattr(defaults, name)
+        limits.add_argument(flag, type=kind, default=default, help=f"{text} (default %(default)s)")
+    return parser.parse_args(argv)
+
+
+def urls(server: Server, static: bool) -> list[str]:
+    """Lines naming where the relay (and the site) listen."""
+    lines = []
+    for sock in server.sockets:
+        host, port = sock.getsockname()[:2]
+        shown = f"[{host}]" if ":" in host else host
+        lines.append(f"relay on ws://{shown}:{port}{RELAY_PATH}")
+        if static:
+            lines.append(f"site on http://{shown}:{port}/")
+    return lines
+
+
+async def run(relay: Relay, host: str, port: int, say: Callable[[str], None]) -> None:
+    """Serve until SIGINT or SIGTERM."""
+    loop = asyncio.get_running_loop()
+    stop = asyncio.Event()
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError, RuntimeError):
+            loop.add_signal_handler(signum, stop.set)
+    async with relay.serving(host, port) as server:
+        for line in urls(server, relay.site is not None):
+            say(line)
+        say("Ctrl-C to stop")
+        await stop.wait()
+
+
+def main(argv: Sequence[str] | None = None, say: Callable[[str], None] | None = None) -> int:
+    """Run the relay; `say` prints the listening lines (default: print with a `tt_relay:` prefix)."""
+    args = parse_args(argv)
+    logging.basicConfig(
+        level=logging.INFO if args.verbose else logging.WARNING, format="%(asctime)s %(name)s: %(message)s"
+    )
+    if say is None:
+
+        def say(line: str) -> None:
+            print(f"tt_relay: {line}", flush=True)
+
+    try:
+        limits = Limits(**{name: getattr(args, name) for name, _, _ in LIMIT_FLAGS.values()})
+        relay = Relay(limits, args.static)
+    except (ValueError, FileNotFoundError) as exc:
+        print(f"tt_relay: error: {exc}", file=sys.stderr)
+        return 2
+    try:
+        asyncio.run(run(relay, args.host, args.port, say))
+    except OSError as exc:
+        print(f"tt_relay: error: cannot listen on {args.host}:{args.port}: {exc.strerror}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        pass
+    return 0

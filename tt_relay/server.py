@@ -1,0 +1,467 @@
+"""The relay server: rooms, forwarding and limits of docs/relay-protocol.md on websockets' asyncio API.
+
+One `Relay` holds the rooms and the connected members. `Relay.serving(host, port)` runs it: WebSocket
+upgrades at /relay go to the protocol, every other path is answered by `process_request` (the static site
+when there is one, else 404). Nothing a client sends can raise out of a handler: each violation becomes an
+`error` message, and a close where the protocol says so.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import email.utils
+import json
+import logging
+import secrets
+import time
+from collections.abc import AsyncIterator, Awaitable
+from dataclasses import dataclass, fields
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from websockets.asyncio.server import Server, ServerConnection, serve
+from websockets.datastructures import Headers
+from websockets.exceptions import ConnectionClosed
+from websockets.http11 import Request, Response
+
+from tt_relay.static import StaticSite
+
+if TYPE_CHECKING:
+    from websockets.typing import DataLike
+
+log = logging.getLogger("tt_relay")
+
+RELAY_PATH = "/relay"
+# Room codes: 5 characters without look-alikes (no 0/O, 1/I/L): 31**5, about 29 million codes.
+ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
+CODE_LENGTH = 5
+# A frame up to this many times the message limit still gets a `too-big` error before the close;
+# websockets itself closes (1009, no error message) on anything larger without buffering it.
+HARD_SIZE_FACTOR = 4
+# A member whose unsent output exceeds this many times the message limit does not read: it is dropped
+# rather than making its senders wait.
+WRITE_BUFFER_FACTOR = 16
+# Seconds a closing handshake may take before the connection is dropped.
+CLOSE_TIMEOUT = 5.0
+
+
+@dataclass(frozen=True)
+class Limits:
+    """The relay's limits (docs/relay-protocol.md, "Limits"); every one is settable from the CLI."""
+
+    max_message: int = 64 * 1024  # bytes of one frame
+    max_members: int = 16  # per room, host included (one place is kept for the host)
+    rate: float = 50.0  # messages per second per connection, sustained
+    burst: int = 100  # messages in a burst (token bucket size)
+    idle_timeout: float = 60.0  # seconds without a message and without a pong
+    ping_interval: float = 20.0  # seconds between WebSocket pings (0: none)
+    room_expiry: float = 600.0  # seconds a room outlives its last member
+    room_max_age: float = 12 * 3600.0  # seconds a room lives at most
+
+    def __post_init__(self) -> None:
+        """Reject limits that make no sense (all must be positive; ping_interval may be 0)."""
+        for spec in fields(self):
+            value = getattr(self, spec.name)
+            if value < 0 or (value == 0 and spec.name != "ping_interval"):
+                raise ValueError(f"limit {spec.name} must be positive, not {value}")
+        if self.max_members < 2:
+            raise ValueError("limit max_members must be at least 2 (the host and one guest)")
+
+    @property
+    def tick(self) -> float:
+        """Period of the sweep that finds idle connections and expired rooms."""
+        return max(0.01, min(1.0, self.idle_timeout / 4, self.room_expiry / 4, self.room_max_age / 4))
+
+
+class RelayConnection(ServerConnection):
+    """A server connection that remembers when the last pong to one of its pings came back."""
+
+    last_pong: float = 0.0
+
+    async def ping(self, data: DataLike | None = None) -> Awaitable[float]:
+        """Send a ping (websockets' keepalive calls this too) and note the time its pong arrives."""
+        waiter = await super().ping(data)
+        if isinstance(waiter, asyncio.Future):
+            waiter.add_done_callback(self._ponged)
+        return waiter
+
+    def _ponged(self, waiter: asyncio.Future[float]) -> None:
+        if not waiter.cancelled() and waiter.exception() is None:
+            self.last_pong = time.monotonic()
+
+
+class Member:
+    """One connection: its place in a room (if any), its token bucket and its last activity."""
+
+    __slots__ = ("closing", "last_message", "peer", "room", "stamp", "tokens", "ws")
+
+    def __init__(self, ws: RelayConnection, limits: Limits) -> None:
+        now = time.monotonic()
+        self.ws = ws
+        self.peer: str | None = None
+        self.room: Room | None = None
+        self.tokens = float(limits.burst)
+        self.stamp = now
+        self.last_message = now
+        self.closing = False
+
+    def take_token(self, limits: Limits, now: float) -> bool:
+        """Token bucket: refill at `rate` up to `burst`, spend one; False when the bucket is empty."""
+        self.tokens = min(float(limits.burst), self.tokens + (now - self.stamp) * limits.rate)
+        self.stamp = now
+        if self.tokens < 1.0:
+            return False
+        self.tokens -= 1.0
+        return True
+
+    def last_seen(self) -> float:
+        """Last sign of life: a message, or a pong to the server's ping."""
+        return max(self.last_message, self.ws.last_pong)
+
+
+class Room:
+    """A room: its code, the host's key, the members by peer id and its clock."""
+
+    __slots__ = ("code", "created", "emptied", "host", "key", "members")
+
+    def __init__(self, code: str, now: float) -> None:
+        self.code = code
+        self.key = secrets.token_urlsafe(18)
+        self.host: Member | None = None
+        self.members: dict[str, Member] = {}
+        self.created = now
+        self.emptied: float | None = None
+
+    def add(self, member: Member) -> str:
+        """Give member a new random peer id (48 bits: unique in practice across the relay) and seat it."""
+        peer = secrets.token_urlsafe(6)
+        while peer in self.members:
+            peer = secrets.token_urlsafe(6)
+        self.members[peer] = member
+        member.peer, member.room = peer, self
+        self.emptied = None
+        return peer
+
+    def remove(self, member: Member, now: float) -> None:
+        """Unseat member (the room starts its expiry clock when it is empty)."""
+        if member.peer is not None:
+            self.members.pop(member.peer, None)
+        if self.host is member:
+            self.host = None
+        member.room = None
+        if not self.members:
+            self.emptied = now
+
+    def guests(self) -> list[str]:
+        """Peer ids of the guests present."""
+        return [peer for peer, member in self.members.items() if member is not self.host]
+
+
+class ProtocolError(Exception):
+    """A client mistake answered with an `error` message; the connection stays open."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+def dumps(message: dict[str, Any]) -> str:
+    """Compact JSON text of one message."""
+    return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+
+
+def normalize_code(code: str) -> str:
+    """Room codes are read case-insensitively, without spaces or dashes (people type them)."""
+    return code.upper().replace(" ", "").replace("-", "")
+
+
+class Relay:
+    """The rooms and members of one relay, and the handlers websockets calls."""
+
+    def __init__(self, limits: Limits | None = None, static: Path | None = None) -> None:
+        """A relay with these limits; with `static`, plain HTTP requests are served from that folder."""
+        self.limits = limits or Limits()
+        self.site = StaticSite(static) if static is not None else None
+        self.rooms: dict[str, Room] = {}
+        self.members: set[Member] = set()
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    # --- running -----------------------------------------------------------------------------------
+
+    @contextlib.asynccontextmanager
+    async def serving(self, host: str = "127.0.0.1", port: int = 8765) -> AsyncIterator[Server]:
+        """Listen on host:port (0: any free port) while the context lasts."""
+        limits = self.limits
+        async with serve(
+            self.handler,
+            host,
+            port,
+            process_request=self.process_request,
+            create_connection=RelayConnection,
+            compression=None,
+            max_size=limits.max_message * HARD_SIZE_FACTOR,
+            max_queue=16,
+            write_limit=limits.max_message * WRITE_BUFFER_FACTOR,
+            ping_interval=limits.ping_interval or None,
+            # The sweep closes silent connections with an `idle` error first; this is only a backstop.
+            ping_timeout=2 * limits.idle_timeout,
+            close_timeout=CLOSE_TIMEOUT,
+            backlog=4096,
+        ) as server:
+            sweeper = asyncio.create_task(self.sweep())
+            try:
+                yield server
+            finally:
+                sweeper.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await sweeper
+
+    def stats(self) -> dict[str, int]:
+        """Counts for logs and benchmarks."""
+        return {"connections": len(self.members), "rooms": len(self.rooms)}
+
+    # --- HTTP side ---------------------------------------------------------------------------------
+
+    async def process_request(self, ws: ServerConnection, request: Request) -> Response | None:
+        """Let /relay through to the WebSocket handshake; answer every other path as plain HTTP."""
+        path = request.path.partition("?")[0]
+        if path == RELAY_PATH:
+            return None
+        if self.site is None:
+            return ws.respond(404, f"Not found. This is the Trading Table relay: connect to {RELAY_PATH}.\n")
+        method = getattr(request, "method", "GET")  # websockets < 17 parses GET requests only
+        answer = await asyncio.to_thread(self.site.respond, method, request.path)
+        headers = Headers(
+            [("Date", email.utils.formatdate(usegmt=True)), ("Connection", "close"), *answer.headers]
+        )
+        return Response(answer.status, answer.reason, headers, answer.body)
+
+    # --- WebSocket side ----------------------------------------------------------------------------
+
+    async def handler(self, ws: ServerConnection) -> None:
+        """One connection's life: read frames, apply the limits, dispatch, leave the room at the end."""
+        assert isinstance(ws, RelayConnection)
+        limits = self.limits
+        member = Member(ws, limits)
+        ws.last_pong = member.last_message
+        self.members.add(member)
+        try:
+            async for frame in ws:
+                now = time.monotonic()
+                member.last_message = now
+                if member.closing:  # keep reading (and dropping) frames so that the close can complete
+                    continue
+                if not member.take_token(limits, now):
+                    self.fail(member, "rate", f"more than {limits.rate:g} messages per second", 1008)
+                elif isinstance(frame, bytes):
+                    self.fail(member, "binary", "binary frames are not part of the protocol", 1003)
+                elif len(frame) > limits.max_message // 4 and len(frame.encode()) > limits.max_message:
+                    self.fail(member, "too-big", f"a message is at most {limits.max_message} bytes", 1009)
+                else:
+                    try:
+                        await self.dispatch(member, frame)
+                    except ProtocolError as exc:
+                        await self.send(member, {"type": "error", "code": exc.code, "message": exc.message})
+        except ConnectionClosed:
+            pass
+        except Exception:  # a bug here must not take the server down; the client sees 1011
+            log.exception("relay handler failed")
+        finally:
+            self.members.discard(member)
+            await self.leave(member)
+
+    async def dispatch(self, member: Member, frame: str) -> None:
+        """Parse one text frame and act on it; client mistakes raise ProtocolError."""
+        try:
+            message = json.loads(frame)
+        except ValueError:
+            raise ProtocolError("bad-json", "a message is one JSON object") from None
+        if not isinstance(message, dict):
+            raise ProtocolError("bad-json", "a message is one JSON object")
+        kind = message.get("type")
+        if kind == "relay" or kind == "signal":
+            await self.forward(member, kind, message)
+        elif kind == "ping":
+            await self.send(member, {"type": "pong"})
+        elif kind == "create":
+            await self.create(member, message)
+        elif kind == "join":
+            await self.join(member, message)
+        elif not isinstance(kind, str):
+            raise ProtocolError("bad-type", "a message needs a string `type`")
+        else:
+            raise ProtocolError("bad-type", f"unknown message type {kind[:40]!r}")
+
+    async def forward(self, member: Member, kind: str, message: dict[str, Any]) -> None:
+        """signal/relay: pass `data` to the member `to` of the sender's room, marked `from`."""
+        to = message.get("to")
+        if not isinstance(to, str):
+            raise ProtocolError("bad-field", f"`{kind}` needs `to`, a peer id")
+        if "data" not in message:
+            raise ProtocolError("bad-field", f"`{kind}` needs `data`")
+        room = member.room
+        if room is None:
+            raise ProtocolError("not-in-room", "create or join a room first")
+        target = room.members.get(to)
+        if target is None:
+            raise ProtocolError("unknown-peer", f"no peer {to[:40]!r} in this room")
+        await self.send(target, {"type": kind, "from": member.peer, "data": message["data"]})
+
+    async def create(self, member: Member, message: dict[str, Any]) -> None:
+        """create: a new room, or with `room` and `key` the same room back (the host reloaded)."""
+        code, key = message.get("room"), message.get("key")
+        now = time.monotonic()
+        if code is None and key is None:
+            await self.leave(member)
+            room = Room(self.new_code(), now)
+            self.rooms[room.code] = room
+        elif not isinstance(code, str) or not isinstance(key, str):
+            raise ProtocolError("bad-field", "to take a room back, `create` needs both `room` and `key`")
+        else:
+            found = self.rooms.get(normalize_code(code))
+            if found is None:
+                raise ProtocolError("no-room", f"no room {code[:16]!r} (it may have expired)")
+            if not secrets.compare_digest(found.key.encode(), key.encode()):
+                raise ProtocolError("bad-key", "wrong key for this room")
+            room = found
+            await self.leave(member)
+            old = room.host
+            if old is not None:  # the previous host connection is still open: it is replaced
+                room.remove(old, now)
+                self.spawn(self.close(old, 1000, "replaced"))
+        room.host = member
+        peer = room.add(member)
+        guests = room.guests()
+        await self.send(
+            member, {"type": "created", "room": room.code, "key": room.key, "peer": peer, "peers": guests}
+        )
+        for guest in guests:
+            await self.send(room.members[guest], {"type": "host-back", "host": peer})
+
+    async def join(self, member: Member, message: dict[str, Any]) -> None:
+        """join: seat member as a guest; the host (if present) gets peer-joined."""
+        code = message.get("room")
+        if not isinstance(code, str):
+            raise ProtocolError("bad-field", "`join` needs `room`, a room code")
+        room = self.rooms.get(normalize_code(code))
+        if room is None:
+            raise ProtocolError("no-room", f"no room {code[:16]!r}")
+        await self.leave(member)
+        if len(room.members) - (room.host is not None) >= self.limits.max_members - 1:
+            raise ProtocolError("room-full", f"a room holds at most {self.limits.max_members} members")
+        peer = room.add(member)
+        host = room.host
+        host_peer = host.peer if host is not None else None
+        await self.send(member, {"type": "joined", "room": room.code, "peer": peer, "host": host_peer})
+        if host is not None:
+            await self.send(host, {"type": "peer-joined", "peer": peer})
+
+    async def leave(self, member: Member) -> None:
+        """Take member out of its room, if any; the others get peer-left."""
+        room, peer = member.room, member.peer
+        if room is None:
+            return
+        room.remove(member, time.monotonic())
+        for other in list(room.members.values()):
+            await self.send(other, {"type": "peer-left", "peer": peer})
+
+    def new_code(self) -> str:
+        """A room code not in use."""
+        while True:
+            code = "".join(secrets.choice(ALPHABET) for _ in range(CODE_LENGTH))
+            if code not in self.rooms:
+                return code
+
+    # --- sending and closing -----------------------------------------------------------------------
+
+    async def send(self, member: Member, message: dict[str, Any], last: bool = False) -> None:
+        """Send without ever waiting on a peer that does not read: such a peer is dropped instead.
+
+        Nothing is sent to a closing member, except its `last` message (the error that explains why).
+        """
+        if member.closing and not last:
+            return
+        text = dumps(message)
+        size = len(text) if text.isascii() else len(text.encode())
+        transport = member.ws.transport
+        if transport.get_write_buffer_size() + size + 16 > self.limits.max_message * WRITE_BUFFER_FACTOR:
+            log.info("dropping a connection that does not read its messages")
+            self.drop(member)
+            return
+        with contextlib.suppress(ConnectionClosed):
+            await member.ws.send(text)
+
+    def fail(self, member: Member, code: str, message: str, close_code: int) -> None:
+        """Send an error, then close with close_code (reason: the error code), in the background.
+
+        The connection's handler goes on reading, and dropping, what the client still sends: a handler
+        that stopped reading would leave websockets unable to read the client's closing frame.
+        """
+        if member.closing:
+            return
+        member.closing = True
+
+        async def error_then_close() -> None:
+            await self.send(member, {"type": "error", "code": code, "message": message}, last=True)
+            await self.close(member, close_code, code)
+
+        self.spawn(error_then_close())
+
+    async def close(self, member: Member, code: int, reason: str) -> None:
+        """Close, waiting at most twice the closing timeout before dropping the connection."""
+        member.closing = True
+        try:
+            async with asyncio.timeout(2 * CLOSE_TIMEOUT):
+                await member.ws.close(code, reason)
+        except (TimeoutError, ConnectionClosed):
+            self.drop(member)
+
+    @staticmethod
+    def drop(member: Member) -> None:
+        """Cut the connection at once (no closing handshake)."""
+        member.closing = True
+        if not member.ws.transport.is_closing():  # aborting a closed transport fails on CPython 3.11
+            member.ws.transport.abort()
+
+    def spawn(self, job: Awaitable[None]) -> None:
+        """Run a coroutine in the background, keeping a reference until it ends."""
+
+        async def guarded() -> None:
+            try:
+                await job
+            except Exception:
+                log.exception("relay background job failed")
+
+        task = asyncio.get_running_loop().create_task(guarded())
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    # --- the sweep: idle connections, expired rooms ------------------------------------------------
+
+    async def sweep(self) -> None:
+        """Every tick, close idle connections and forget expired rooms."""
+        while True:
+            await asyncio.sleep(self.limits.tick)
+            try:
+                self.sweep_once(time.monotonic())
+            except Exception:
+                log.exception("relay sweep failed")
+
+    def sweep_once(self, now: float) -> None:
+        """One pass of the sweep at time now."""
+        limits = self.limits
+        for member in list(self.members):
+            if not member.closing and now - member.last_seen() > limits.idle_timeout:
+                message = f"no message and no pong for {limits.idle_timeout:g} s"
+                self.fail(member, "idle", message, 1001)
+        for code, room in list(self.rooms.items()):
+            if now - room.created >= limits.room_max_age:
+                del self.rooms[code]
+                for member in list(room.members.values()):
+                    room.remove(member, now)
+                    message = f"the room is closed after {limits.room_max_age:g} s"
+                    self.fail(member, "expired", message, 1001)
+            elif room.emptied is not None and now - room.emptied >= limits.room_expiry:
+                del self.rooms[code]
