@@ -6,6 +6,7 @@ move under the link's canonical query, so a reload resumes it. Bots think in sli
 
 import random
 from functools import partial
+from urllib.parse import quote
 
 from pyodide.ffi import create_proxy
 from pyscript import document, window
@@ -18,6 +19,8 @@ from pygame_core.engine.screen import Screen
 from pygame_core.engine.table import Table
 
 root = document.documentElement
+# Embed mode (web/embed/frame.js): these stay in the link, so a reload inside the frame stays embedded.
+EMBED_PARAMS = ("embed", "frame", "host", "theme", "size")
 board = document.querySelector("#board")
 
 
@@ -48,7 +51,8 @@ class Page:
         setup = read_link(params, levels)
         seed = setup.seed if setup.seed is not None else random.randrange(1, 10**9)
         self.key = "trading-table:" + setup.query(seed)
-        window.history.replaceState(None, "", "?" + setup.query(seed) + (f"&pace={setup.pace}"))
+        embed = "".join(f"&{k}={quote(params[k], safe='')}" for k in EMBED_PARAMS if params.get(k))
+        window.history.replaceState(None, "", "?" + setup.query(seed) + f"&pace={setup.pace}" + embed)
         bots = {name: partial(make_bot, game, name) for name in levels}
         saved = window.localStorage.getItem(self.key)
         table = None

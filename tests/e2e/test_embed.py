@@ -1,0 +1,177 @@
+"""Embeds (public/embed.js, web/embed/, web/examples/): a cheap preview, then a game in a sandboxed frame."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Error, Frame, Page, expect
+
+import build
+import pygame_core.games  # noqa: F401  (registers every game)
+from pygame_core.bots import bot_levels
+from pygame_core.engine import get_game
+
+from .conftest import PageGuard, wait_ready
+
+pytestmark = pytest.mark.e2e
+
+POST = "examples/blog-post.html"
+BUDGET = 30_000  # bytes an embed may cost the host page before Play (embed.js + preview)
+RUNTIME = re.compile(r"/runtime/|\.whl$|/play/")
+# What a frame transferred: its document (the navigation entry) and its resources.
+ENTRIES = """() => ['navigation', 'resource'].flatMap((type) => performance.getEntriesByType(type))
+  .map((e) => [e.name, e.entryType, e.initiatorType, e.transferSize])"""
+CONTENT_HEIGHT = "Math.ceil(document.documentElement.getBoundingClientRect().height)"
+
+
+def embeds(page: Page, count: int) -> list[Frame]:
+    """Wait for `count` embeds showing their preview; return their frames."""
+    expect(page.locator("iframe")).to_have_count(count)
+    frames = []
+    for i in range(count):
+        iframe = page.locator("iframe").nth(i)
+        expect(iframe).to_have_attribute("sandbox", "allow-scripts allow-same-origin")
+        frame = iframe.element_handle().content_frame()
+        assert frame is not None
+        expect(frame.locator('[data-play]:not([hidden]), [role="alert"]:not([hidden])')).to_be_visible()
+        frames.append(frame)
+    return frames
+
+
+def play(frame: Frame) -> None:
+    """Press Play in an embed and wait until its board accepts input."""
+    frame.locator("[data-play]").click()
+    frame.wait_for_url("**/play/?*")
+    wait_ready(frame)  # a Frame has the methods wait_ready uses
+
+
+def click_an_action(frame: Frame, rng: random.Random) -> bool:
+    """Click a random `[data-action]` in the frame; False if there was none or the board was repainted."""
+    actions = frame.locator("#board [data-action]")
+    if actions.count() == 0:
+        return False
+    try:
+        actions.nth(rng.randrange(actions.count())).click(timeout=3000)
+    except Error:
+        return False
+    return True
+
+
+def assert_fits(page: Page, index: int, frame: Frame) -> int:
+    """Wait until the index-th iframe is as tall as its content (plus its 2 px of border); return that."""
+    iframe = page.locator("iframe").nth(index)
+    for _ in range(100):
+        content = frame.evaluate(CONTENT_HEIGHT)
+        outer = iframe.evaluate("(e) => e.getBoundingClientRect().height")
+        if abs(outer - 2 - content) <= 1:
+            return content
+        page.wait_for_timeout(100)
+    pytest.fail(f"iframe {index} is {outer}px tall for {content}px of content")
+
+
+def cost_before_play(page: Page) -> tuple[int, list[str]]:
+    """Bytes the embeds transferred (the post's own document aside): each frame's document and resources."""
+    total, lines = 0, []
+    for frame in page.frames:
+        for name, kind, initiator, size in frame.evaluate(ENTRIES):
+            if frame == page.main_frame and (kind == "navigation" or initiator == "iframe"):
+                continue  # the post itself; a frame's document is counted by the frame
+            total += size
+            lines.append(f"{size:>7} {name.split('#')[0]}")
+    return total, lines
+
+
+def test_the_preview_knows_the_games_as_pygame_core_does() -> None:
+    page = (build.WEB / "embed" / "index.html").read_text()
+    games = json.loads(re.search(r'<script type="application/json" id="tt-games">(.*?)</script>', page)[1])
+    assert games
+    for game_id, known in games.items():
+        game = get_game(game_id)
+        assert known == {
+            "name": game.name,
+            "players": [game.min_players, game.max_players],
+            "levels": len(bot_levels(game)),
+        }
+
+
+def test_the_example_post_costs_little_until_play_then_both_embeds_play(
+    page: Page, page_guard: PageGuard
+) -> None:
+    # The guard's route (abort what leaves the origin) turns Chromium's HTTP cache off, and embeds
+    # count on it: the second preview is the first one's URL. Without the route the guard still
+    # records every request and fails the test if one left the origin.
+    page.context.unroute_all(behavior="ignoreErrors")
+    page.goto(POST)
+    english, japanese = embeds(page, 2)
+    expect(english.locator("body > header")).to_contain_text("Futures! · 4 players · 3 bots")
+    expect(japanese.locator("[data-play]")).to_have_text("▶ プレイ")
+    preview_height = assert_fits(page, 0, english)
+    assert not [url for url in page_guard.requests if RUNTIME.search(url)], "the runtime loaded before Play"
+    cost, lines = cost_before_play(page)
+    print(f"\nbytes transferred before Play: {cost}\n" + "\n".join(lines))
+    assert cost < BUDGET, "\n".join(lines)
+
+    rng = random.Random(1)
+    for index, frame in enumerate((english, japanese)):
+        play(frame)
+        expect(frame.locator(".tt-nav")).to_be_hidden()  # embed mode: no site chrome
+        frame.wait_for_function("document.querySelector('#board [data-action]') !== null")
+        before = frame.locator("#board").inner_html()
+        assert click_an_action(frame, rng)
+        frame.wait_for_function("(old) => document.querySelector('#board').innerHTML !== old", arg=before)
+        assert_fits(page, index, frame)
+    expect(japanese.locator(".tt-status")).to_contain_text("ラウンド")
+    assert assert_fits(page, 0, english) > preview_height  # the whole board is taller than the preview
+    assert any("/runtime/" in url for url in page_guard.requests)
+    page_guard.assert_clean()
+
+
+def test_a_whole_game_in_an_embed_on_another_origin(
+    page: Page, page_guard: PageGuard, site: build.DistServer, other_origin: tuple[str, Path]
+) -> None:
+    blog, folder = other_origin
+    post = (build.DIST / POST).read_text()
+    post = post.replace('src="../embed.js"', f'src="{site.url}embed.js"')
+    post = post.replace("<div data-trading-table=", '<div data-pace="0" data-seed="7" data-trading-table=')
+    (folder / "post.html").write_text(post)
+    page.goto(blog + "post.html")
+    frame = embeds(page, 2)[0]
+    # Another origin: the host page cannot reach into the frame.
+    assert page.evaluate("document.querySelector('iframe').contentDocument") is None
+    assert frame.evaluate("location.origin") + "/" == site.url
+    play(frame)
+    rng, clicks = random.Random(7), 0
+    while frame.evaluate("document.documentElement.dataset.gameOver") != "1":
+        assert clicks < 2000, "the game did not end"
+        if click_an_action(frame, rng):
+            clicks += 1
+        else:
+            frame.wait_for_timeout(20)  # bots are moving
+    assert clicks > 8
+    expect(frame.locator(".tt-result")).to_be_visible()
+    assert_fits(page, 0, frame)
+    page_guard.assert_clean()
+
+
+def test_bad_options_show_a_readable_message_in_the_embed(
+    page: Page, page_guard: PageGuard, site: build.DistServer, other_origin: tuple[str, Path]
+) -> None:
+    blog, folder = other_origin
+    (folder / "bad.html").write_text(
+        f'<!doctype html><link rel="icon" href="data:,"><script src="{site.url}embed.js" async></script>'
+        '<div data-trading-table="chess"></div><div data-trading-table="futures" data-players="9"></div>'
+    )
+    page.goto(blog + "bad.html")
+    chess, nine = embeds(page, 2)
+    expect(chess.locator('[role="alert"]')).to_contain_text("unknown game 'chess' (games: futures)")
+    nine_players = "players must be a whole number from 3 to 4, not '9'"  # read_link's words
+    expect(nine.locator('[role="alert"]')).to_contain_text(nine_players)
+    for index, frame in enumerate((chess, nine)):
+        expect(frame.locator("[data-play]")).to_be_hidden()
+        assert 20 < assert_fits(page, index, frame) < 200  # a small box with the message, not a blank one
+    assert not [url for url in page_guard.requests if RUNTIME.search(url)]
+    page_guard.assert_clean()
