@@ -7,6 +7,7 @@ clients. Every test also checks that nothing was logged at ERROR level (no handl
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import contextlib
 import http.client
 import json
@@ -127,7 +128,9 @@ def run(
             port = server.sockets[0].getsockname()[1]
             await asyncio.wait_for(scenario(Harness(relay, port, stack)), 20)
 
-    asyncio.run(main())
+    # In a thread of its own: in the same pytest process, pytest-playwright keeps an event loop running.
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, main()).result()
 
 
 @pytest.fixture(autouse=True)
