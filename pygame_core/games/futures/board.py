@@ -326,8 +326,14 @@ def _hand(v: View, legal: set[str], lang: str, chosen: str | None, selected: Seq
         give = f"give:{card}"
         if give in legal:
             out.append(tag("button", label, type="button", class_="tt-card", style=style, data_action=give))
-        elif any(a.startswith("place:") for a in legal):
-            pressed = "true" if card == chosen and card not in cards[:k] else "false"
+        elif any(a.startswith(("place:", "discard:")) for a in legal):
+            if any(a.startswith("place:") for a in legal):
+                on = card == chosen and card not in cards[:k]
+            else:
+                on = card in picked
+                if on:
+                    picked.remove(card)
+            pressed = "true" if on else "false"
             out.append(
                 tag(
                     "button",
@@ -337,22 +343,6 @@ def _hand(v: View, legal: set[str], lang: str, chosen: str | None, selected: Seq
                     style=style,
                     data_select=card,
                     aria_pressed=pressed,
-                )
-            )
-        elif any(a.startswith("discard:") for a in legal):
-            on = card in picked
-            if on:
-                picked.remove(card)
-            out.append(
-                tag(
-                    "button",
-                    label,
-                    type="button",
-                    class_="tt-card",
-                    style=style,
-                    data_select=card,
-                    data_index=k,
-                    aria_pressed="true" if on else "false",
                 )
             )
         else:
