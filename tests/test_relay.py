@@ -304,8 +304,12 @@ def test_a_full_room_refuses_the_next_guest_but_keeps_a_place_for_the_host() -> 
     async def scenario(h: Harness) -> None:
         host, created, guests = await h.room(guests=2)
         extra = await h.client()
+        await extra.send(type="create")
+        own = await extra.expect("created")
         await extra.send(type="join", room=created["room"])
         await extra.error("room-full")
+        await extra.send(type="relay", to=own["peer"], data="still in my own room")
+        await extra.expect("relay", data="still in my own room")
         await host.ws.close()
         for guest, _ in guests:
             await guest.expect("peer-left", peer=created["peer"])

@@ -348,9 +348,10 @@ class Relay:
         room = self.rooms.get(normalize_code(code))
         if room is None:
             raise ProtocolError("no-room", f"no room {code[:16]!r}")
-        await self.leave(member)
-        if len(room.members) - (room.host is not None) >= self.limits.max_members - 1:
+        others = [other for other in room.members.values() if other is not room.host and other is not member]
+        if len(others) >= self.limits.max_members - 1:  # one place stays free for the host
             raise ProtocolError("room-full", f"a room holds at most {self.limits.max_members} members")
+        await self.leave(member)
         peer = room.add(member)
         host = room.host
         host_peer = host.peer if host is not None else None
