@@ -1,5 +1,5 @@
 """The games; importing this package registers every one of them."""
 
-from . import futures
+from . import futures, mercator
 
-__all__ = ["futures"]
+__all__ = ["futures", "mercator"]
