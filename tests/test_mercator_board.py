@@ -115,7 +115,7 @@ def test_chips_show_only_on_their_owners_board():
     s["chips"] = [31, 42, 17, 8]
     for viewer in range(4):
         cells = [
-            row.findall("td")[3].text
+            row.findall("td")[2].text
             for row in parse(render(MERCATOR.view(s, viewer), [])).iter("tr")
             if row.findall("td")
         ]
@@ -151,7 +151,7 @@ def test_the_table_board_has_no_action_no_selection_and_no_chips():
     state = MERCATOR.apply(MERCATOR.setup(4, 1), 0, "auction")
     html = render(MERCATOR.view(state, None), [])
     assert "data-action" not in html and "data-select" not in html
-    chips = [row.findall("td")[3].text for row in parse(html).iter("tr") if row.findall("td")]
+    chips = [row.findall("td")[2].text for row in parse(html).iter("tr") if row.findall("td")]
     assert chips == ["?"] * 4
 
 

@@ -44,7 +44,6 @@ TEXTS: Texts = {
         "track": "Cargo track",
         "players": "Merchants",
         "cargo": "Cargo",
-        "hold": "Hold",
         "chips": "Chips",
         "total": "Series",
         "secret": "?",
@@ -73,10 +72,8 @@ TEXTS: Texts = {
         "r_none": "Nobody bid: set aside",
         "discarded": "Set aside unsold: {n}",
         "bonus": "Five-colour bonus +10",
-        "open_rule": "Open auction",
         "winner": "Winner",
         "winners": "Winners",
-        "score": "Chips",
         "e_game": "Game {game} of {games}: {name} turns first",
         "e_turn": "{name} turns {card}",
         "e_auction": "{name} puts {cards} up for auction",
@@ -115,7 +112,6 @@ TEXTS: Texts = {
         "track": "積荷の価値",
         "players": "商人",
         "cargo": "価値",
-        "hold": "船荷",
         "chips": "チップ",
         "total": "合計",
         "active": "手番",
@@ -143,10 +139,8 @@ TEXTS: Texts = {
         "r_none": "入札なし：取り除かれました",
         "discarded": "取り除かれた商品：{n}枚",
         "bonus": "色ボーナス +10",
-        "open_rule": "公開競り",
         "winner": "勝者",
         "winners": "勝者",
-        "score": "チップ",
         "e_game": "第{game}/{games}ゲーム：{name}から始めます",
         "e_turn": "{name}が{card}をめくりました",
         "e_auction": "{name}が{cards}を競りにかけました",
@@ -179,19 +173,24 @@ def cards_label(cards: Sequence[str]) -> str:
     return " ".join(card_label(c) for c in cards)
 
 
+SMALL = ";min-width:1.7rem;min-height:2.2rem;padding:0 0.2rem;font-size:0.9rem"
+BIG = ";min-width:3.2rem;min-height:4.2rem;font-size:1.4rem"
+
+
 def _card(card: str, lang: str, big: bool = False) -> str:
-    """Return one card as a coloured chip with its value and colour name."""
+    """Return one card as a coloured chip with its value and colour name: big on offer, small in a hold."""
     c = colour(card)
     style = f"background:{CARD_COLOURS[c]};color:{CARD_INK[c]};justify-content:center"
-    if big:
-        style += ";min-width:3.2rem;min-height:4.2rem;font-size:1.4rem"
+    style += BIG if big else SMALL
     name = f"{translate(TEXTS, lang, c)} {value(card)}"
     return tag("span", str(value(card)), class_="tt-card", style=style, title=name, aria_label=name)
 
 
 def _empty_slot() -> str:
     """Return an empty place in a hold."""
-    return tag("span", "·", class_="tt-card", style="border-style:dashed;opacity:0.45;justify-content:center")
+    return tag(
+        "span", "·", class_="tt-card", style="border-style:dashed;opacity:0.45;justify-content:center" + SMALL
+    )
 
 
 def _track(v: View, names: Sequence[str]) -> str:
@@ -269,8 +268,8 @@ def _composer(verb: str, low: int, high: int, lang: str, selected: Sequence[str]
     )
     return tag(
         "div",
-        tag("div", "".join(adjust[:3]) + shown + "".join(adjust[3:]), class_="tt-actions")
-        + tag("div", "".join(ends) + confirm, class_="tt-actions"),
+        tag("div", "".join(adjust), class_="tt-actions")
+        + tag("div", "".join(ends) + shown + confirm, class_="tt-actions"),
         class_="tt-bid",
     )
 
@@ -371,7 +370,7 @@ def _reveal(v: View, names: Sequence[str], lang: str) -> str:
 def _players(v: View, names: Sequence[str], lang: str) -> str:
     """Return the merchants: cargo, hold, chips (only the viewer's own), series totals, who is to act."""
     series = v["games"] > 1
-    keys = ["players", "cargo", "hold", "chips"] + (["total"] if series else [])
+    keys = ["players", "cargo", "chips"] + (["total"] if series else [])
     rows = [tag("tr", "".join(tag("th", translate(TEXTS, lang, k)) for k in keys))]
     for p in range(v["players"]):
         badges = []
@@ -393,10 +392,10 @@ def _players(v: View, names: Sequence[str], lang: str) -> str:
         hold = v["holds"][p]
         slots = "".join(_card(c, lang) for c in hold) + _empty_slot() * (HOLD - len(hold))
         chips = v["chips"][p]
+        ship = tag("div", slots, class_="tt-hand-cards", style="gap:0.2rem;margin-top:0.2rem")
         cells = [
-            tag("td", f"{dot} {esc(names[p])} {marks}"),
+            tag("td", f"{dot} {esc(names[p])} {marks}{ship}"),
             tag("td", str(v["cargo"][p])),
-            tag("td", tag("div", slots, class_="tt-hand-cards")),
             tag("td", translate(TEXTS, lang, "secret") if chips is None else str(chips)),
         ]
         if series:

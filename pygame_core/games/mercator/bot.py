@@ -21,6 +21,7 @@ from ...engine import Action, Game, Player, Rng, State, View
 from .rules import (
     CARDS,
     HOLD,
+    OPEN,
     SEALED,
     bonus_hope,
     cargo,
@@ -49,21 +50,24 @@ class Market:
             pool.remove(c)
         self.pool = pool  # the deck and the cards set aside, which nobody can tell apart
         self.deck: int = v["deck"]
+        self.holds: list[list[str]] = v["holds"]
+        self.rooms = [HOLD - len(h) for h in self.holds]
+        self.values = [cargo(h) + bonus_hope(h, self.rooms[p], self.bonus) for p, h in enumerate(self.holds)]
 
     def bidders(self, size: int) -> list[Player]:
         """Return the seats that may bid on a lot of `size` cards, in tie-break order."""
         active = self.v["active"]
         order = [(active + k) % self.n for k in range(1, self.n + 1)]
-        return [p for p in order if HOLD - len(self.v["holds"][p]) >= size]
+        return [p for p in order if self.rooms[p] >= size]
 
-    def payouts(self, lot: list[str], winner: Player | None, deck: int, pool: list[str]) -> list[float]:
+    def payouts(self, lot: list[str], winner: Player | None, deck: int, mean: float) -> list[float]:
         """Return every seat's projected payout if `winner` (None: nobody) loads the lot."""
-        holds = [list(h) for h in self.v["holds"]]
+        values, rooms = self.values, self.rooms
         if winner is not None:
-            holds[winner] = holds[winner] + lot
-        rooms = [HOLD - len(h) for h in holds]
-        values = [cargo(h) + bonus_hope(h, rooms[p], self.bonus) for p, h in enumerate(holds)]
-        mean = sum(value(c) for c in pool) / len(pool) if pool else 0.0
+            hold = self.holds[winner] + lot
+            values, rooms = list(values), list(rooms)
+            rooms[winner] -= len(lot)
+            values[winner] = cargo(hold) + bonus_hope(hold, rooms[winner], self.bonus)
         return expected_payouts(values, rooms, deck, mean, self.n)
 
     def lead(self, pay: list[float], winner: Player | None, price: float) -> float:
@@ -71,11 +75,14 @@ class Market:
         worth = [self.chips[p] + pay[p] - (price if p == winner else 0) for p in range(self.n)]
         return worth[self.me] - max(w for p, w in enumerate(worth) if p != self.me)
 
-    def auction(self, lot: list[str], deck: int, pool: list[str]) -> tuple[int, float]:
-        """Return the merchant's best sealed bid on `lot` (0 if it cannot bid) and the lead it expects."""
+    def auction(self, lot: list[str], deck: int, mean: float) -> tuple[int, float]:
+        """Return the merchant's best sealed bid on `lot` (0 if it cannot bid) and the lead it expects.
+
+        `deck` and `mean` describe the cards still to come once the lot is sold.
+        """
         bidders = self.bidders(len(lot))
-        none = self.payouts(lot, None, deck, pool)
-        given = {p: self.payouts(lot, p, deck, pool) for p in bidders}
+        none = self.payouts(lot, None, deck, mean)
+        given = {p: self.payouts(lot, p, deck, mean) for p in bidders}
         ranges: dict[Player, tuple[int, int]] = {}
         for q in bidders:
             if q != self.me:
@@ -105,20 +112,29 @@ class Market:
                 break
         return best_bid, best
 
+    def mean(self, pool_total: int, count: int) -> float:
+        """Return the mean value of `count` unseen cards worth `pool_total` in all (0 if none)."""
+        return pool_total / count if count else 0.0
+
+    def bid(self) -> int:
+        """Return the merchant's sealed bid on the lot on offer."""
+        total = sum(value(c) for c in self.pool)
+        return self.auction(self.v["lot"], self.deck, self.mean(total, len(self.pool)))[0]
+
     def turn_more(self) -> bool:
         """Return whether a lot one card bigger promises a better auction than this lot now."""
         lot = self.v["lot"]
-        now = self.auction(lot, self.deck, self.pool)[1]
+        total, count = sum(value(c) for c in self.pool), len(self.pool)
+        now = self.auction(lot, self.deck, self.mean(total, count))[1]
         kinds: dict[Any, list[str]] = {}
         for c in self.pool:
             kinds.setdefault(c if self.bonus else value(c), []).append(c)
-        total = 0.0
+        expected = 0.0
         for cards in kinds.values():
             c = cards[0]
-            rest = list(self.pool)
-            rest.remove(c)
-            total += len(cards) * self.auction([*lot, c], self.deck - 1, rest)[1]
-        return total / len(self.pool) > now + TURN_MARGIN
+            after = self.auction([*lot, c], self.deck - 1, self.mean(total - value(c), count - 1))[1]
+            expected += len(cards) * after
+        return expected / count > now + TURN_MARGIN
 
 
 class MerchantBot:
@@ -132,8 +148,7 @@ class MerchantBot:
         if legal[0] == "turn":
             return "turn" if market.turn_more() else "auction"
         if legal[0].startswith("bid:"):
-            bid, _ = market.auction(market.v["lot"], market.deck, market.pool)
-            return f"bid:{bid}"
+            return f"bid:{market.bid()}"
         return self._open(market, legal)
 
     def _open(self, market: Market, legal: Sequence[Action]) -> Action:
@@ -144,14 +159,15 @@ class MerchantBot:
         if step not in legal:
             return "drop"
         rivals = [q for q in v["bidders"] if q != me and q not in v["out"]]
-        none = market.payouts(lot, None, market.deck, market.pool)
+        mean = market.mean(sum(value(c) for c in market.pool), len(market.pool))
+        none = market.payouts(lot, None, market.deck, mean)
         if not rivals:
             keep = market.lead(none, None, 0)
         else:
-            given = {q: market.payouts(lot, q, market.deck, market.pool) for q in rivals}
+            given = {q: market.payouts(lot, q, market.deck, mean) for q in rivals}
             top = v["leader"] if v["leader"] in rivals else max(rivals, key=lambda q: given[q][q] - none[q])
             keep = market.lead(given[top], top, high)
-        win = market.lead(market.payouts(lot, me, market.deck, market.pool), me, high + 1)
+        win = market.lead(market.payouts(lot, me, market.deck, mean), me, high + 1)
         return step if win > keep else "drop"
 
 
@@ -171,8 +187,7 @@ def candidates(game: Game, state: State, player: Player, legal: Sequence[Action]
         top = 0
         for q in state["bidders"]:
             if q != player:
-                m = Market(game.view(world, q), chips)
-                top = max(top, m.auction(m.v["lot"], m.deck, m.pool)[0])
+                top = max(top, Market(game.view(world, q), chips).bid())
         wanted = [pick, "bid:0", f"bid:{top}", f"bid:{top + 1}", f"bid:{x + 3}"]
     else:
         wanted = [pick, "drop", f"raise:{state['high'] + 1}"]
@@ -208,6 +223,23 @@ class PlannerBot(SearchBot):
                 totals[i] += self.value(game, game.transition(world, player, action), player, rng)
             yield None
         yield options[max(range(len(options)), key=totals.__getitem__)]
+
+    def value(self, game: Game, state: State, player: Player, rng: Rng) -> float:
+        """Return the seat's lead after a rollout of `horizon` actions and the end of the auction under way.
+
+        An auction cut short would leave its price unpaid, so the rollout always finishes it first.
+        """
+        bots = [self.rollout() for _ in range(state["players"])]
+        steps = 0
+        while acting := game.to_act(state):
+            if steps >= self.horizon and state["phase"] not in (SEALED, OPEN):
+                break
+            seat = acting[0]
+            action = bots[seat].choose(game, state, seat, game.legal_actions(state, seat), rng)
+            state = game.transition(state, seat, action)
+            steps += 1
+        scores = list(game.estimate(state))
+        return scores[player] - max(s for p, s in enumerate(scores) if p != player)
 
 
 __all__ = ["MerchantBot", "PlannerBot", "candidates"]
