@@ -22,11 +22,15 @@ import pytest
 
 pytest.importorskip("websockets", reason="the relay needs websockets (pip install -e .[dev])")
 
+import websockets
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
 from tt_relay.cli import LIMIT_FLAGS, parse_args
 from tt_relay.server import ALPHABET, CODE_LENGTH, Limits, Relay
+from tt_relay.static import StaticSite, content_type
+
+WEBSOCKETS_MAJOR = int(websockets.__version__.split(".")[0])
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -530,13 +534,8 @@ def test_http_serves_the_site_with_mime_types_and_headers_beside_the_relay(site:
             b"\x00asm\x01\x00\x00\x00",
         )
         assert headers["cache-control"] == "immutable" and headers["content-length"] == "8"
-        status, headers, body = await asyncio.to_thread(get, "/runtime/pyodide.mjs", "HEAD")
-        assert (status, headers["content-type"], headers["content-length"], body) == (
-            200,
-            "text/javascript",
-            "9",
-            b"",
-        )
+        status, headers, _ = await asyncio.to_thread(get, "/runtime/pyodide.mjs")
+        assert (status, headers["content-type"], headers["content-length"]) == (200, "text/javascript", "9")
         status, headers, _ = await asyncio.to_thread(get, "/game.whl")
         assert (status, headers["content-type"]) == (
             200,
@@ -557,12 +556,42 @@ def test_http_serves_the_site_with_mime_types_and_headers_beside_the_relay(site:
         ):
             status, _, body = await asyncio.to_thread(get, attack)
             assert status == 404 and b"do not serve" not in body, attack
-        assert (await asyncio.to_thread(get, "/", "POST"))[0] == 405
         status, _, _ = await asyncio.to_thread(get, "/relay")  # plain GET of the relay path: not a page
         assert status == 426
         await h.alive()  # and the relay answers on the same port
 
     run(scenario, static=site)
+
+
+@pytest.mark.skipif(WEBSOCKETS_MAJOR < 17, reason="websockets < 17 answers only GET requests")
+def test_http_head_and_other_methods(site: Path) -> None:
+    async def scenario(h: Harness) -> None:
+        status, headers, body = await asyncio.to_thread(h.http, "HEAD", "/runtime/pyodide.mjs")
+        assert (status, headers["content-type"], headers["content-length"], body) == (
+            200,
+            "text/javascript",
+            "9",
+            b"",
+        )
+        status, headers, _ = await asyncio.to_thread(h.http, "POST", "/")
+        assert (status, headers["allow"]) == (405, "GET, HEAD")
+        await h.alive()
+
+    run(scenario, static=site)
+
+
+def test_static_site_answers_without_a_server(site: Path) -> None:
+    static = StaticSite(site)
+    head = static.respond("HEAD", "/runtime/pyodide.asm.wasm")
+    assert (head.status, head.body, dict(head.headers)["Content-Length"]) == (200, b"", "8")
+    assert dict(head.headers)["Cache-Control"] == "immutable"
+    assert static.respond("DELETE", "/").status == 405
+    assert static.respond("GET", "/runtime").headers[-1] == ("Location", "/runtime/")
+    assert static.respond("GET", "/runtime/").status == 404  # a folder without index.html: no listing
+    assert static.locate("/../secret.txt") is None and static.locate("/%00") is None
+    assert content_type(Path("a.wasm")) == "application/wasm" and content_type(Path("x.unknownext")) == (
+        "application/octet-stream"
+    )
 
 
 def test_without_a_static_root_every_other_path_is_404() -> None:

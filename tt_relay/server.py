@@ -218,10 +218,6 @@ class Relay:
                 with contextlib.suppress(asyncio.CancelledError):
                     await sweeper
 
-    def stats(self) -> dict[str, int]:
-        """Counts for logs and benchmarks."""
-        return {"connections": len(self.members), "rooms": len(self.rooms)}
-
     # --- HTTP side ---------------------------------------------------------------------------------
 
     async def process_request(self, ws: ServerConnection, request: Request) -> Response | None:
