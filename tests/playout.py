@@ -3,7 +3,7 @@
 import json
 from collections.abc import Iterator
 
-from pygame_core.engine import Action, Game, Player, Rng, State
+from pygame_core.engine import Action, Game, Options, Player, Rng, State
 
 
 def snapshot(state: State) -> str:
@@ -11,9 +11,11 @@ def snapshot(state: State) -> str:
     return json.dumps(state, sort_keys=True)
 
 
-def playout(game: Game, players: int, seed: int) -> Iterator[tuple[State, Player, Action]]:
+def playout(
+    game: Game, players: int, seed: int, options: Options | None = None
+) -> Iterator[tuple[State, Player, Action]]:
     """Yield (state, player, action) for each step of a random game, checking each apply."""
-    state = game.setup(players, seed)
+    state = game.setup(players, seed, options)
     rng = Rng(seed ^ 0x5EED)
     while acting := game.to_act(state):
         player = acting[rng.below(len(acting))]
@@ -29,12 +31,12 @@ def final_state(game: Game, players: int, seed: int) -> tuple[State, list[tuple[
     return steps[-1][0], [(player, action) for _, player, action in steps[:-1]]
 
 
-def view_leaks(game: Game, players: int, seed: int) -> tuple[list[str], int]:
+def view_leaks(game: Game, players: int, seed: int, options: Options | None = None) -> tuple[list[str], int]:
     """Return the views that change when another seat's secrets are redealt, and how many states changed."""
     rng = Rng(seed)
     leaks: list[str] = []
     changed = 0
-    for step, (state, _, _) in enumerate(playout(game, players, seed)):
+    for step, (state, _, _) in enumerate(playout(game, players, seed, options)):
         for p in range(players):
             other = game.determinize(state, p, rng)
             changed += snapshot(other) != snapshot(state)

@@ -103,6 +103,34 @@ def test_the_table_view_shows_no_hand(game, players):
         json.dumps(table)
 
 
+OPTION_CASES = [
+    (g, {key: value})
+    for g in all_games()
+    for key, choices in g.option_choices.items()
+    for value in choices
+    if value != g.default_options[key]
+]
+
+
+@pytest.mark.parametrize("game", all_games(), ids=lambda g: g.id)
+def test_every_option_lists_its_choices_default_first(game):
+    assert set(game.option_choices) == set(game.default_options)
+    for key, choices in game.option_choices.items():
+        assert choices[0] == game.default_options[key] and len(set(choices)) == len(choices) > 1
+        assert all(type(c) is type(choices[0]) for c in choices)
+
+
+@pytest.mark.parametrize(("game", "options"), OPTION_CASES, ids=[f"{g.id}-{o}" for g, o in OPTION_CASES])
+def test_every_option_plays_to_the_end_without_leaks(game, options):
+    players = game.min_players
+    steps = list(playout(game, players, 4, options))
+    assert game.result(steps[-1][0]) is not None
+    record = Record(game.id, players, 4, options, tuple((p, a) for _, p, a in steps[:-1]))
+    assert snapshot(replay(record)[1]) == snapshot(steps[-1][0])
+    leaks, changed = view_leaks(game, players, 4, options)
+    assert not leaks and changed
+
+
 def test_the_leak_check_catches_a_view_that_shows_every_hand():
     class Leaky(type(all_games()[0])):  # type: ignore[misc]
         def view(self, state, player):

@@ -38,6 +38,29 @@ def test_canonical_queries_read_back_to_the_same_setup():
     assert again.seats == setup.seats and again.seed == 5
 
 
+def test_options_go_by_their_names_and_only_changed_ones_stay_in_the_link():
+    params = {"game": "mercator", "open": "yes", "colour_bonus": "0", "games": "3", "seats": "human,bot,bot"}
+    setup = read_link(params, ["random", "merchant"])
+    assert setup.options == {"open": True, "games": 3}
+    query = setup.query(2)
+    assert query.endswith("&seed=2&open=1&games=3")
+    again = read_link(dict(p.split("=") for p in query.split("&")), ["random", "merchant"])
+    assert again.options == setup.options
+
+
+@pytest.mark.parametrize(
+    ("params", "message"),
+    [
+        ({"open": "maybe"}, "open must be 1 or 0"),
+        ({"games": "11"}, "games must be a whole number from 1 to 10, not '11'"),
+        ({"games": "two"}, "games must be a whole number"),
+    ],
+)
+def test_bad_options_in_a_link_say_what_is_wrong(params, message):
+    with pytest.raises(BadSetup, match=message):
+        read_link({"game": "mercator", **params}, ["random", "merchant"])
+
+
 @pytest.mark.parametrize(
     ("params", "error", "message"),
     [

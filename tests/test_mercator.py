@@ -386,8 +386,8 @@ def test_the_second_game_of_a_series_deals_afresh_with_50_chips_each():
 @pytest.mark.parametrize(
     ("options", "message"),
     [
-        ({"games": 0}, "1 to 10"),
-        ({"games": 11}, "1 to 10"),
+        ({"games": 0}, "must be one of 1, 2"),
+        ({"games": 11}, "must be one of 1, 2"),
         ({"open": 1}, "must be bool"),
         ({"x": 1}, "no option"),
     ],

@@ -46,6 +46,7 @@ class Game(ABC):
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     default_options: ClassVar[Mapping[str, Any]] = {}
+    option_choices: ClassVar[Mapping[str, tuple[Any, ...]]] = {}  # every option's allowed values
 
     def setup(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> State:
         """Return the opening state for `players` seats, shuffled by `seed`."""
@@ -60,7 +61,7 @@ class Game(ABC):
         return self.new_state(players, Rng(seed), self.check_options(options or {}))
 
     def check_options(self, options: Mapping[str, Any]) -> Options:
-        """Return the options merged over the defaults; unknown keys or wrong types raise BadSetup."""
+        """Return the options merged over the defaults; unknown keys, types or values raise BadSetup."""
         merged = dict(self.default_options)
         for key, value in options.items():
             if key not in merged:
@@ -68,6 +69,10 @@ class Game(ABC):
                 raise BadSetup(f"{self.name} has no option {key!r} (options: {known})")
             if type(value) is not type(merged[key]):
                 raise BadSetup(f"option {key!r} must be {type(merged[key]).__name__}, not {value!r}")
+            choices = self.option_choices[key]
+            if value not in choices:
+                allowed = ", ".join(map(str, choices))
+                raise BadSetup(f"option {key!r} must be one of {allowed}, not {value!r}")
             merged[key] = value
         return merged
 

@@ -1,7 +1,8 @@
 """Play links: `/play/?game=futures&players=4&seats=human,bot,bot,bot&seed=7` read into a checked setup.
 
 Seats are `human`, `bot` (the link's `level`, default 2), `bot:<level>` or `bot:<name>`.
-Bot levels count from 1, weakest first: random, then the game's own bots.
+Bot levels count from 1, weakest first: random, then the game's own bots. A game's options go by their
+own names (`&open=1&games=3`); yes/no options read 1/0, true/false, yes/no or on/off.
 
 >>> import pygame_core.games
 >>> setup = read_link({"game": "futures", "seats": "human,bot,bot:1", "seed": "7"}, ["random", "trader"])
@@ -10,9 +11,11 @@ Bot levels count from 1, weakest first: random, then the game's own bots.
 """
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 from .errors import BadSetup
+from .game import Game, Options
 from .registry import get_game
 from .table import HUMAN
 
@@ -20,17 +23,20 @@ DEFAULT_GAME = "futures"
 DEFAULT_LEVEL = 2
 DEFAULT_PACE_MS = 700
 LANGS = ("en", "ja")
+YES, NO = ("1", "true", "yes", "on"), ("0", "false", "no", "off")
 
 
 @dataclass(frozen=True)
 class Setup:
-    """A checked play link: the game, one seat kind per player, the seed (None: pick one), language, pace."""
+    """A checked play link: the game, one seat kind per player, the seed (None: pick one), language, pace,
+    and the game's options that differ from its defaults."""
 
     game: str
     seats: tuple[str, ...]
     seed: int | None
     lang: str | None
     pace: int
+    options: Options = field(default_factory=dict)
 
     @property
     def players(self) -> int:
@@ -40,7 +46,13 @@ class Setup:
     def query(self, seed: int) -> str:
         """Return the link's canonical query string with this seed."""
         kinds = ",".join(s if s == HUMAN else f"bot:{s}" for s in self.seats)
-        return f"game={self.game}&players={self.players}&seats={kinds}&seed={seed}"
+        options = "".join(f"&{k}={_text(v)}" for k, v in self.options.items())
+        return f"game={self.game}&players={self.players}&seats={kinds}&seed={seed}{options}"
+
+
+def _text(value: Any) -> str:
+    """Return an option's value as a link writes it."""
+    return ("1" if value else "0") if isinstance(value, bool) else str(value)
 
 
 def _whole(params: Mapping[str, str], key: str, low: int, high: int) -> int | None:
@@ -73,7 +85,28 @@ def read_link(params: Mapping[str, str], levels: Sequence[str]) -> Setup:
         raise BadSetup(f"lang must be one of {', '.join(LANGS)}, not {lang!r}")
     pace = _whole(params, "pace", 0, 10_000)
     seed = _whole(params, "seed", 0, 2**53)
-    return Setup(game.id, seats, seed, lang, DEFAULT_PACE_MS if pace is None else pace)
+    options = _options(game, params)
+    return Setup(game.id, seats, seed, lang, DEFAULT_PACE_MS if pace is None else pace, options)
+
+
+def _options(game: Game, params: Mapping[str, str]) -> Options:
+    """Return the game's options the link sets to other than their defaults, checked by the game."""
+    asked: Options = {}
+    for key, default in game.default_options.items():
+        text = params.get(key)
+        if text is None or text == "":
+            continue
+        if isinstance(default, bool):
+            if text.lower() not in YES + NO:
+                raise BadSetup(f"{key} must be 1 or 0 (yes or no), not {text!r}")
+            asked[key] = text.lower() in YES
+        elif isinstance(default, int):
+            choices = game.option_choices[key]
+            asked[key] = _whole(params, key, min(choices), max(choices))
+        else:
+            asked[key] = text
+    game.check_options(asked)
+    return {k: v for k, v in asked.items() if v != game.default_options[k]}
 
 
 def _seat(kind: str, levels: Sequence[str], level: int) -> str:

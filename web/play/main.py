@@ -62,7 +62,7 @@ class Page:
             except GameError as e:
                 show_error(f"The saved game could not be resumed ({e}); a new one starts.")
         if table is None:
-            table = Table.new(setup.game, list(setup.seats), seed, bots)
+            table = Table.new(setup.game, list(setup.seats), seed, bots, setup.options)
         self.pace = setup.pace
         self.lang = setup.lang or browser_lang()
         self.screen = Screen(table, get_board(setup.game), self.lang)

@@ -166,7 +166,9 @@ class HostPage:
         if session is not None:
             table = Table.from_json(session["table"], self.bots)
         else:
-            table = Table.new(setup.game, list(setup.seats), random.randrange(1, 10**9), self.bots)
+            table = Table.new(
+                setup.game, list(setup.seats), random.randrange(1, 10**9), self.bots, setup.options
+            )
         self.screen = Screen(table, get_board(setup.game), lang)
         self.host = Host(table, self.screen.names)
         if session is not None:

@@ -27,7 +27,6 @@ from types import MappingProxyType
 from typing import Any, ClassVar, Final
 
 from ...engine import Game, Options, Outcome, Player, Rng, State, View, top_scorers
-from ...engine.errors import BadSetup
 
 # The rules' numbers, all in one place.
 COLOURS: Final = ("R", "Y", "G", "B", "P")
@@ -197,12 +196,13 @@ class Mercator(Game):
     default_options: ClassVar[Mapping[str, Any]] = MappingProxyType(
         {"colour_bonus": False, "open": False, "games": 1}
     )
+    option_choices: ClassVar[Mapping[str, tuple[Any, ...]]] = MappingProxyType(
+        {"colour_bonus": (False, True), "open": (False, True), "games": tuple(range(1, MAX_GAMES + 1))}
+    )
 
     def new_state(self, players: int, rng: Rng, options: Options) -> State:
         """Return the state of the first game's first turn, its first card already turned."""
         games = options["games"]
-        if not 1 <= games <= MAX_GAMES:
-            raise BadSetup(f"a series is 1 to {MAX_GAMES} games, not {games}")
         state: State = {
             "players": players,
             "colour_bonus": options["colour_bonus"],
