@@ -28,7 +28,7 @@ import tempfile
 import threading
 import tomllib
 import urllib.parse
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -304,11 +304,15 @@ def build_wheel(out: Path) -> Path:
 # --- build: pages --------------------------------------------------------------------------------
 
 
-def page_values(page: Path, wheel_name: str, preview: str = "") -> dict[str, str]:
-    """Placeholder values for a page (path relative to dist/): URLs relative to the page, and the preview."""
+def page_values(
+    page: Path, wheel_name: str, preview: str = "", games: Callable[[str], str] | None = None
+) -> dict[str, str]:
+    """Placeholder values for a page (path relative to dist/): URLs relative to the page, the preview,
+    and the game list (`games(root)`)."""
     root = "../" * (len(page.parts) - 1) or "./"
     return {
         "ROOT": root,
+        "GAMES": games(root) if games else "",
         "PYODIDE": root + PYODIDE_DIR,
         "PYSCRIPT": root + PYSCRIPT_DIR,
         "WHEEL": root + f"{WHEELS_DIR}/{wheel_name}",
@@ -323,6 +327,14 @@ def preview_board() -> str:
     from pygame_core.engine.screen import preview
 
     return preview(PREVIEW_GAME, PREVIEW_PLAYERS, PREVIEW_SEED)
+
+
+def game_list(root: str) -> str:
+    """The home page's sections, one per registered game with its setup form, rendered by pygame_core."""
+    import pygame_core.games  # noqa: F401  (registers every game)
+    from pygame_core.catalog import catalog
+
+    return catalog(root)
 
 
 def render(text: str, values: dict[str, str]) -> str:
@@ -347,7 +359,9 @@ def render_pages(out: Path, wheel_name: str) -> None:
         target.parent.mkdir(parents=True, exist_ok=True)
         if source.suffix in RENDERED_SUFFIXES:
             try:
-                target.write_text(render(source.read_text(), page_values(relative, wheel_name, board)))
+                target.write_text(
+                    render(source.read_text(), page_values(relative, wheel_name, board, game_list))
+                )
             except BuildError as exc:
                 raise BuildError(f"{source.relative_to(ROOT)}: {exc}") from None
         else:

@@ -7,7 +7,7 @@
 """
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from html import escape
 from typing import Any
 
@@ -16,11 +16,14 @@ Texts = dict[str, dict[str, str]]
 
 @dataclass(frozen=True)
 class Board:
-    """A game's renderer: the board of a view, the log sentence of an event, the default seat names."""
+    """A game's renderer: the board of a view, the log sentence of an event, the default seat names,
+    and for the home page a paragraph about the game and the labels of its options (by language)."""
 
     render: Callable[..., str]
     describe: Callable[[dict[str, Any], str, Sequence[str]], str]
     seat_names: Callable[[int, str], list[str]]
+    about: dict[str, str] = field(default_factory=dict)
+    labels: Texts = field(default_factory=dict)  # option key, or `key=value` for a choice's label
 
 
 def esc(text: object) -> str:

@@ -49,7 +49,7 @@ def test_index_lists_futures_and_its_form_starts_a_game(page: Page, page_guard: 
     expect(page.locator("#futures h2")).to_contain_text("Futures!")
     expect(page.locator('a[href="./hello/"]')).to_be_visible()
     page.locator('#futures input[name="players"][value="3"]').check()
-    expect(page.locator("#futures [data-fourth]")).to_be_hidden()
+    expect(page.locator('#futures [data-seat="3"]')).to_be_hidden()
     page.locator('#futures select[aria-label="Seat 2"]').select_option("human")
     page.locator('#futures select[aria-label="Seat 3"]').select_option("bot:1")
     page.locator("#futures button[type=submit]").click()
@@ -57,6 +57,22 @@ def test_index_lists_futures_and_its_form_starts_a_game(page: Page, page_guard: 
     assert "seats=human%2Chuman%2Cbot%3A1" in page.url or "seats=human,human,bot:1" in page.url
     wait_ready(page)
     expect(page.locator(".tt-handover")).to_contain_text("Red")
+    page_guard.assert_clean()
+
+
+def test_every_game_has_a_form_and_options_reach_the_play_link(page: Page, page_guard: PageGuard) -> None:
+    page.goto("./")
+    expect(page.locator("#mercator h2")).to_contain_text("Mercator")
+    page.locator('#mercator input[name="players"][value="5"]').check()
+    expect(page.locator('#mercator [data-seat="4"]')).to_be_visible()
+    expect(page.locator('#mercator [data-seat="5"]')).to_be_hidden()
+    page.locator('#mercator input[name="open"]').check()
+    page.locator('#mercator select[name="games"]').select_option("2")
+    page.locator("#mercator button[type=submit]").click()
+    page.wait_for_url("**/play/?*")
+    wait_ready(page)
+    assert "game=mercator&players=5&" in page.url and "&open=1&games=2" in page.url
+    expect(page.locator("#board")).to_contain_text("Game 1/2")
     page_guard.assert_clean()
 
 

@@ -18,7 +18,20 @@ register(
         "trader": TraderBot,
         "planner": partial(SearchBot, TraderBot, PLANNER_SAMPLES, PLANNER_HORIZON),
     },
-    Board(board.render, board.describe, board.seat_names),
+    Board(
+        board.render,
+        board.describe,
+        board.seat_names,
+        about={
+            "en": "Commodity futures in CORN, RICE and PEPPER. Each round you slip a card face down into the "
+            "market, trade on where prices will go, and settle before the market turns — but push a price "
+            "to 0 or 50 and it BURSTs, wiping out every dividend. The richest trader after 8 (or 9) rounds "
+            "wins.",
+            "ja": "コーン・米・胡椒の先物取引。毎ラウンド、カードを1枚伏せて市場に出し、"
+            "値動きを読んで取引し、相場が変わる前に決済します。価格を0か50に動かすとBURSTし、配当はすべて消えます。"
+            "8(または9)ラウンド後に最も裕福なトレーダーの勝ちです。",
+        },
+    ),
 )
 
 __all__ = ["FUTURES", "Futures", "TraderBot"]

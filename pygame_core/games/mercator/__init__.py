@@ -17,7 +17,32 @@ register(
         "merchant": MerchantBot,
         "planner": partial(PlannerBot, PLANNER_SAMPLES, PLANNER_HORIZON),
     },
-    Board(board.render, board.describe, board.seat_names),
+    Board(
+        board.render,
+        board.describe,
+        board.seat_names,
+        about={
+            "en": "Reiner Knizia's auction of goods. The active merchant turns one to three cards; "
+            "everyone bids for the lot with secret chips held in a closed fist, and all bids open at once. "
+            "Ships hold six cards; when the auctions end, the fullest cargoes are paid best. "
+            "The richest merchant wins.",
+            "ja": "ライナー・クニツィアの競りのゲーム。手番の商人が1〜3枚の商品カードをめくり、全員が"
+            "秘密のチップを握って同時に入札します。船は6枚まで積めます。競りが終わると積荷の多い順に"
+            "支払いを受け、最も裕福な商人の勝ちです。",
+        },
+        labels={
+            "en": {
+                "colour_bonus": "Colour bonus: all five colours in a ship count 10 more",
+                "open": "Open auction: bids are raised one after another instead of sealed",
+                "games": "Games in the series",
+            },
+            "ja": {
+                "colour_bonus": "色ボーナス: 5色そろった船は10多く数える",
+                "open": "公開競り: 握りの代わりに順に値を上げる",
+                "games": "シリーズのゲーム数",
+            },
+        },
+    ),
 )
 
 __all__ = ["MERCATOR", "Mercator", "MerchantBot", "PlannerBot"]

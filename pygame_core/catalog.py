@@ -1,0 +1,97 @@
+"""The home page's game list: one section per registered game, with a setup form that makes a play link.
+
+The form's fields are the play link's (`link.py`): `game`, `players`, one `seat` select per seat, `lang`,
+and each of the game's options under its own name. A small script on the page joins the seats into
+`seats=` and leaves out the seats beyond the player count (`data-seat`).
+
+>>> import pygame_core.games
+>>> html = catalog("../")
+>>> 'id="futures"' in html and 'action="../play/"' in html
+True
+"""
+
+from .bots import bot_levels
+from .engine import Game, all_games, get_board
+from .engine.render import tag
+
+DEFAULT_PLAYERS = 4  # the player count a form starts at, within the game's range
+
+
+def catalog(root: str) -> str:
+    """Return the HTML of every registered game's section, with links relative to `root`."""
+    return "\n".join(game_section(game, root) for game in all_games())
+
+
+def game_section(game: Game, root: str) -> str:
+    """Return one game's section: its name, player range, description and setup form."""
+    board = get_board(game.id)
+    low, high = game.min_players, game.max_players
+    title = tag("h2", f"{game.name} " + tag("small", f"{low}–{high} players"))
+    about = tag("p", board.about.get("en", ""))
+    start = min(max(DEFAULT_PLAYERS, low), high)
+    players = "".join(
+        tag(
+            "label",
+            tag("input", type="radio", name_="players", value=n, checked="" if n == start else None)
+            + f" {n}",
+        )
+        for n in range(low, high + 1)
+    )
+    levels = bot_levels(game)
+    seats = "".join(tag("li", seat_select(i, levels), data_seat=i) for i in range(high))
+    fields = [
+        tag("fieldset", tag("legend", "Players") + players),
+        tag("fieldset", tag("legend", "Seats") + tag("ol", seats, class_="tt-seats")),
+        *(option_field(game, key, board.labels.get("en", {})) for key in game.default_options),
+        tag(
+            "label",
+            "Language "
+            + tag(
+                "select",
+                tag("option", "Browser's", value="")
+                + tag("option", "English", value="en")
+                + tag("option", "日本語", value="ja"),
+                name_="lang",
+            ),
+        ),
+        tag("p", tag("button", "Start", type="submit", class_="tt-act tt-big")),
+    ]
+    hidden = tag("input", type="hidden", name_="game", value=game.id)
+    form = tag(
+        "form",
+        hidden + "".join(fields),
+        class_="tt-setup",
+        action=f"{root}play/",
+        method="get",
+        data_setup="",
+    )
+    return tag("section", title + about + form, class_="tt-game", id=game.id)
+
+
+def seat_select(seat: int, levels: list[str]) -> str:
+    """Return the select of seat `seat`: a person or a bot of some level (the first seat a person)."""
+    default = "human" if seat == 0 else f"bot:{min(2, len(levels))}"
+    kinds = [("human", "Person")] + [
+        (f"bot:{n}", f"Bot · level {n} ({name})") for n, name in enumerate(levels, start=1)
+    ]
+    options = "".join(
+        tag("option", text, value=value, selected="" if value == default else None) for value, text in kinds
+    )
+    return tag("select", options, name_="seat", aria_label=f"Seat {seat + 1}")
+
+
+def option_field(game: Game, key: str, labels: dict[str, str]) -> str:
+    """Return a form field for one option: a checkbox for yes/no, else a select of its choices."""
+    label = labels.get(key, key)
+    default = game.default_options[key]
+    if isinstance(default, bool):
+        box = tag("input", type="checkbox", name_=key, value="1", checked="" if default else None)
+        return tag("label", f"{box} {label}", class_="tt-option")
+    choices = "".join(
+        tag("option", labels.get(f"{key}={c}", str(c)), value=c, selected="" if c == default else None)
+        for c in game.option_choices[key]
+    )
+    return tag("label", f"{label} " + tag("select", choices, name_=key), class_="tt-option")
+
+
+__all__ = ["catalog"]
