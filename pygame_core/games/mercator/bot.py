@@ -10,7 +10,8 @@ expected auction of a bigger lot beats the auction of this one. In an open aucti
 while winning at that price leads better than letting the best rival win at the current bid.
 
 The planner searches (flat Monte Carlo over determinisations, `SearchBot`) a few candidate actions
-around the merchant's choice, with merchants playing every seat in the rollouts.
+around the merchant's choice, with merchants playing every seat in the rollouts; each rollout finishes
+the auction under way before `Mercator.estimate` scores it.
 """
 
 from collections.abc import Iterator, Sequence
@@ -25,6 +26,7 @@ from .rules import (
     SEALED,
     bonus_hope,
     cargo,
+    colour,
     counted_chips,
     expected_payouts,
     value,
@@ -33,6 +35,7 @@ from .rules import (
 RIVAL_LOW = 0.5  # a rival bids at least this share of its worth of the lot...
 RIVAL_HIGH = 1.0  # ...and at most this share (and never more than its chips)
 TURN_MARGIN = 0.5  # turning another card must promise this much more lead
+HIGH_CARD = 5  # with the colour bonus, turning weighs each colour's cards above and up to this value apart
 
 
 class Market:
@@ -127,11 +130,11 @@ class Market:
         total, count = sum(value(c) for c in self.pool), len(self.pool)
         now = self.auction(lot, self.deck, self.mean(total, count))[1]
         kinds: dict[Any, list[str]] = {}
-        for c in self.pool:
-            kinds.setdefault(c if self.bonus else value(c), []).append(c)
+        for c in self.pool:  # cards alike for the decision; with the colour bonus, low or high of a colour
+            kinds.setdefault((colour(c), value(c) > HIGH_CARD) if self.bonus else value(c), []).append(c)
         expected = 0.0
         for cards in kinds.values():
-            c = cards[0]
+            c = sorted(cards, key=value)[len(cards) // 2]
             after = self.auction([*lot, c], self.deck - 1, self.mean(total - value(c), count - 1))[1]
             expected += len(cards) * after
         return expected / count > now + TURN_MARGIN
@@ -180,17 +183,18 @@ def candidates(game: Game, state: State, player: Player, legal: Sequence[Action]
     if len(legal) <= 2:
         return list(legal)
     pick = MerchantBot().choose(game, state, player, legal, rng)
+    v = game.view(state, player)
     if pick.startswith("bid:"):
         x = int(pick[4:])
         world = game.determinize(state, player, rng)
         chips = counted_chips(world)
         top = 0
-        for q in state["bidders"]:
+        for q in v["bidders"]:
             if q != player:
                 top = max(top, Market(game.view(world, q), chips).bid())
         wanted = [pick, "bid:0", f"bid:{top}", f"bid:{top + 1}", f"bid:{x + 3}"]
     else:
-        wanted = [pick, "drop", f"raise:{state['high'] + 1}"]
+        wanted = [pick, "drop", f"raise:{v['high'] + 1}"]
     allowed = set(legal)
     return [a for a in dict.fromkeys(wanted) if a in allowed]
 
