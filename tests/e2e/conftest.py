@@ -5,6 +5,8 @@
 * `other_origin`: a second server on another port (another origin), for a page that embeds the site
   the way a blog would; the page guard lets its requests through.
 * `browser_type_launch_args`: Debian's Chromium (env CHROMIUM, default /usr/bin/chromium).
+* `relay_site`: tt_relay serving dist/ and its relay on one free port, for peer play across browser
+  contexts (`opened` gives each its own storage, like its own phone).
 * `page_guard` (autouse for tests that use `page`): records every request and every console
   error / page error / failed or >= 400 response; the test fails if any request left the
   local origin or anything went wrong. Tests that provoke errors on purpose call
@@ -14,7 +16,11 @@
 from __future__ import annotations
 
 import os
+import random
+import socket
+import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -22,6 +28,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
+from playwright.sync_api import Browser, Error, Page
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
@@ -154,3 +161,50 @@ def wait_ready(page: Any) -> None:
     if page.evaluate("document.documentElement.dataset.ready") != "1":
         alert = page.locator('[role="alert"]')
         pytest.fail(f"{page.url} failed: {alert.inner_text() if alert.count() else '(no alert)'}")
+
+
+@pytest.fixture(scope="module")
+def relay_site() -> Iterator[str]:
+    """Run tt_relay serving dist/ and /relay on one free port; return its URL."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "tt_relay", "--port", str(port), "--static", str(build.DIST)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+    )
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
+            break
+        except OSError:
+            time.sleep(0.1)
+    yield f"http://127.0.0.1:{port}/"
+    proc.terminate()
+    proc.wait(10)
+
+
+def opened(browser: Browser, url: str, problems: list[str]) -> Page:
+    """Return a page in a fresh context (its own storage, like its own phone), watching for errors."""
+    page = browser.new_context().new_page()
+    page.on("pageerror", lambda e: problems.append(f"page error: {e}"))
+    page.on("console", lambda m: problems.append(f"console.error: {m.text}") if m.type == "error" else None)
+    page.goto(url)
+    return page
+
+
+def click_some(pages: list[Page], rng: random.Random, selector: str = "#board [data-action]") -> int:
+    """Click one random element matching `selector` on each page that offers any; return the clicks."""
+    clicked = 0
+    for page in pages:
+        found = page.locator(selector)
+        n = found.count()
+        if n:
+            try:
+                found.nth(rng.randrange(n)).click(timeout=2000)
+                clicked += 1
+            except Error:
+                pass  # repainted meanwhile
+    return clicked

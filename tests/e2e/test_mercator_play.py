@@ -1,0 +1,85 @@
+"""Mercator in the browser: solo games against bots, the open auction, and sealed bids in peer play."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+from playwright.sync_api import Browser, Page, expect
+
+import pygame_core.games  # noqa: F401  (registers every game)
+from pygame_core.engine import Record, get_game
+
+from .conftest import PageGuard, wait_ready
+from .test_futures_play import FAST, click_one, game_over
+from .test_table import play
+
+MERCATOR = get_game("mercator")
+CLICKABLE = "#board [data-action], #board [data-select]"  # the bid adjusters too, so bids vary
+
+
+def play_solo(page: Page, seed: int, max_clicks: int = 3000) -> set[str]:
+    """Click random actions and bid adjusters until the game is over; return the kinds of action offered."""
+    rng = random.Random(seed)
+    offered: set[str] = set()
+    clicks = 0
+    while not game_over(page):
+        assert clicks < max_clicks, "the game did not end"
+        actions = page.locator("#board [data-action]").evaluate_all("els => els.map(e => e.dataset.action)")
+        offered.update(a.split(":")[0] for a in actions)
+        if click_one(page, CLICKABLE, rng):
+            clicks += 1
+        else:
+            page.wait_for_timeout(20)  # bots are moving
+    return offered
+
+
+def test_a_solo_game_against_merchant_and_planner_bots_to_the_end(page: Page, page_guard: PageGuard) -> None:
+    page.goto(f"play/?game=mercator&players=4&seats=human,bot:2,bot:3,bot:2&seed=5&{FAST}")
+    wait_ready(page)
+    assert {"bid", "turn", "auction"} <= play_solo(page, 1)
+    expect(page.locator(".tt-result")).to_be_visible()
+    assert page.locator(".tt-log-lines li").count() > 5
+    page_guard.assert_clean()
+
+
+def test_the_open_auction_variant_played_to_the_end(page: Page, page_guard: PageGuard) -> None:
+    page.goto(f"play/?game=mercator&players=3&seats=human,bot:2,bot:2&seed=8&open=1&{FAST}")
+    wait_ready(page)
+    assert "&open=1" in page.url
+    seen = play_solo(page, 3)
+    assert {"raise", "drop"} <= seen and "bid" not in seen
+    expect(page.locator(".tt-result")).to_be_visible()
+    page_guard.assert_clean()
+
+
+def sealed_bids_kept(msg: dict[str, Any], seat: int) -> None:
+    """Check a Mercator state message shows no other seat's chips or sealed bid."""
+    view = msg["view"]
+    assert "bids" not in view
+    if view["phase"] != "over":
+        assert all(c is None for p, c in enumerate(view["chips"]) if p != seat)
+
+
+def test_peer_play_with_sealed_bids_sends_each_phone_exactly_its_own_view(
+    browser: Browser, relay_site: str
+) -> None:
+    host, guests = play(browser, relay_site, "webrtc", False, "mercator", sealed_bids_kept, CLICKABLE)
+    room = host.get_attribute("[data-room]", "data-room")
+    saved = json.loads(host.evaluate(f"localStorage.getItem('trading-table-host:{room}')"))
+    record = Record.from_json(saved["table"])
+    states = [MERCATOR.setup(record.players, record.seed, record.options)]
+    for player, action in record.actions:
+        states.append(MERCATOR.apply(states[-1], player, action))
+    sealed_seen = 0
+    for guest in guests:
+        for text in guest.evaluate("window.ttReceived.slice()"):
+            msg = json.loads(text)
+            if msg["t"] != "state":
+                continue
+            state = states[msg["v"]]
+            assert msg["view"] == json.loads(json.dumps(MERCATOR.view(state, msg["seat"])))
+            others_in = [b for q, b in enumerate(state["bids"]) if q != msg["seat"] and b is not None]
+            sealed_seen += state["phase"] == "sealed" and bool(others_in)
+    assert sealed_seen > 0  # phones were sent states while others' bids were in but unopened
