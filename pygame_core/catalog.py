@@ -1,12 +1,14 @@
 """The home page's game list: one section per registered game, with a setup form that makes a play link.
 
 The form's fields are the play link's (`link.py`): `game`, `players`, one `seat` select per seat, `lang`,
-and each of the game's options under its own name. A small script on the page joins the seats into
-`seats=` and leaves out the seats beyond the player count (`data-seat`).
+and each of the game's options under its own name. `assets/setup.js` joins the seats into `seats=` and
+hides the seats beyond the player count (`data-seat`). The same forms create a peer-play table.
 
 >>> import pygame_core.games
 >>> html = catalog("../")
 >>> 'id="futures"' in html and 'action="../play/"' in html
+True
+>>> 'name="create" value="1"' in catalog("../", table=True)
 True
 """
 
@@ -17,12 +19,13 @@ from .engine.render import tag
 DEFAULT_PLAYERS = 4  # the player count a form starts at, within the game's range
 
 
-def catalog(root: str) -> str:
-    """Return the HTML of every registered game's section, with links relative to `root`."""
-    return "\n".join(game_section(game, root) for game in all_games())
+def catalog(root: str, table: bool = False) -> str:
+    """Return the HTML of every registered game's section, with links relative to `root`; with `table`,
+    the forms create a peer-play table instead of starting a game on this device."""
+    return "\n".join(game_section(game, root, table) for game in all_games())
 
 
-def game_section(game: Game, root: str) -> str:
+def game_section(game: Game, root: str, table: bool = False) -> str:
     """Return one game's section: its name, player range, description and setup form."""
     board = get_board(game.id)
     low, high = game.min_players, game.max_players
@@ -38,7 +41,9 @@ def game_section(game: Game, root: str) -> str:
         for n in range(low, high + 1)
     )
     levels = bot_levels(game)
-    seats = "".join(tag("li", seat_select(i, levels), data_seat=i) for i in range(high))
+    seats = "".join(
+        tag("li", seat_select(i, levels), data_seat=i, hidden="" if i >= start else None) for i in range(high)
+    )
     fields = [
         tag("fieldset", tag("legend", "Players") + players),
         tag("fieldset", tag("legend", "Seats") + tag("ol", seats, class_="tt-seats")),
@@ -54,16 +59,14 @@ def game_section(game: Game, root: str) -> str:
                 name_="lang",
             ),
         ),
-        tag("p", tag("button", "Start", type="submit", class_="tt-act tt-big")),
+        tag("p", tag("button", "Create table" if table else "Start", type="submit", class_="tt-act tt-big")),
     ]
     hidden = tag("input", type="hidden", name_="game", value=game.id)
+    if table:
+        hidden += tag("input", type="hidden", name_="create", value="1")
+    action = f"{root}{'table' if table else 'play'}/"
     form = tag(
-        "form",
-        hidden + "".join(fields),
-        class_="tt-setup",
-        action=f"{root}play/",
-        method="get",
-        data_setup="",
+        "form", hidden + "".join(fields), class_="tt-setup", action=action, method="get", data_setup=""
     )
     return tag("section", title + about + form, class_="tt-game", id=game.id)
 

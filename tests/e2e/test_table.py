@@ -98,3 +98,27 @@ def test_a_whole_game_over_webrtc_data_channels_with_a_guest_rejoining_and_the_h
 
 def test_a_whole_game_forced_onto_the_relay(browser: Browser, relay_site: str) -> None:
     play(browser, relay_site, "relay", disrupt=False)
+
+
+def test_the_lobby_creates_a_table_of_any_game_and_a_phone_joins_by_code(
+    browser: Browser, relay_site: str
+) -> None:
+    problems: list[str] = []
+    host = opened(browser, f"{relay_site}table/", problems)
+    wait_ready(host)
+    form = host.locator("#mercator form")
+    form.locator('input[name="players"][value="3"]').check()
+    form.locator('select[aria-label="Seat 3"]').select_option("bot:2")
+    form.locator('input[name="open"]').check()
+    form.locator("button[type=submit]").click()
+    host.wait_for_selector("[data-room]", timeout=READY_TIMEOUT_MS)
+    room = host.get_attribute("[data-room]", "data-room")
+    assert host.locator(".tt-seat-list li").count() == 3
+    phone = opened(browser, f"{relay_site}table/", problems)
+    wait_ready(phone)
+    phone.fill('input[name="room"]', room)
+    phone.locator(".tt-lobby form:not([data-setup]) button").click()
+    phone.wait_for_selector("#board [data-action]", timeout=READY_TIMEOUT_MS)
+    state = json.loads(phone.evaluate("window.ttReceived[window.ttReceived.length - 1]"))
+    assert state["game"] == "mercator" and state["view"]["open"] is True and state["seat"] == 0
+    assert problems == []

@@ -18,6 +18,7 @@ from pyscript import document, window
 
 import pygame_core.games  # noqa: F401  (registers every game)
 from pygame_core.bots import bot_levels, make_bot
+from pygame_core.catalog import catalog
 from pygame_core.engine import GameError, get_board, get_game
 from pygame_core.engine.host import Guest, Host
 from pygame_core.engine.link import read_link
@@ -388,53 +389,22 @@ class GuestPage:
 
 
 def start_form() -> str:
-    """Return the form that creates a table or joins one by code."""
-    seats = "".join(
-        tag(
-            "li",
-            tag(
-                "select",
-                tag("option", "Phone", value="human")
-                + "".join(tag("option", f"Bot level {i}", value=f"bot:{i}") for i in (1, 2, 3)),
-                name="seat",
-                aria_label=f"Seat {n + 1}",
-            ),
-        )
-        for n in range(4)
-    )
+    """Return the forms that create a table of any game, and the one that joins a table by code."""
     return tag(
         "section",
-        tag("h2", "Create a table")
+        tag("h1", "Create a table")
         + tag(
             "p", "This device becomes the shared screen: it shows the public board; each player uses a phone."
         )
-        + tag(
-            "form",
-            tag("input", type="hidden", name="create", value="1")
-            + tag(
-                "label", "Players " + tag("select", tag("option", "4") + tag("option", "3"), name="players")
-            )
-            + tag("ol", seats)
-            + tag("button", "Create table", type="submit", class_="tt-act tt-big"),
-            data_create="1",
-        )
+        + catalog("../", table=True)
         + tag("h2", "Join a table")
         + tag(
             "form",
-            tag("input", name="room", aria_label="Room code", autocomplete="off", required="required")
+            tag("input", name_="room", aria_label="Room code", autocomplete="off", required="required")
             + tag("button", "Join", type="submit", class_="tt-act"),
         ),
         class_="tt-lobby",
     )
-
-
-def create_link(event: Any) -> None:
-    """Turn the create form into a link: seats=human,bot:2,... for the chosen number of players."""
-    event.preventDefault()
-    form = event.target
-    players = int(form.players.value)
-    seats = [s.value for s in form.querySelectorAll("select[name=seat]")][:players]
-    window.location.href = here(f"create=1&players={players}&seats={','.join(seats)}&lang={lang}")
 
 
 def main() -> None:
@@ -452,7 +422,6 @@ def main() -> None:
         page = GuestPage(params["room"].strip().upper())
     if page is None:
         board.innerHTML = start_form()
-        document.querySelector("[data-create]").addEventListener("submit", create_proxy(create_link))
         root.dataset.ready = "1"
         return
     document.addEventListener("click", create_proxy(page.on_click))
