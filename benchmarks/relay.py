@@ -2,13 +2,16 @@
 """The relay under load on loopback: N concurrent WebSocket peers in rooms of 5, relaying game messages.
 
     python3 benchmarks/relay.py [--peers 5000] [--rate 2000 --rate 5000] [--seconds 10] [--workers 2]
+                                [--pin] [--relay-args '--ping-interval 0']
 
 The relay runs in its own process (`python -m tt_relay`, default limits); the peers run in `--workers`
 client processes (multiprocessing), so clients and relay never share an event loop. In each room a host
 creates it and 4 guests join. Once every connection is open, each `--rate` is a phase of `--seconds`: every
 guest sends `relay` messages to its host at an even share of that rate, each guest starting at a random
 phase of its period (a steady flow, not synchronised bursts); each message carries its send time and the
-host, in the same process, measures the forward latency. The relay's memory per connection is its RSS
+host, in the same process, measures the forward latency. With `--pin` the relay runs on the last core
+and the clients on the others (Linux), so the clients' own scheduling is not counted as the relay's
+latency. The relay's memory per connection is its RSS
 growth from before the first connection to when all are held, divided by the connections.
 
 Prints a Markdown table per phase: connections held, messages per second achieved (received by hosts),
@@ -25,6 +28,7 @@ import multiprocessing
 import os
 import random
 import resource
+import shlex
 import socket
 import subprocess
 import sys
@@ -119,9 +123,13 @@ async def send(guest: ClientConnection, to: str, phase: int, rate: float, start:
     return sent
 
 
-def worker(url: str, rooms: int, phases: list[float], seconds: float, ready: Any, go: Any, out: Any) -> None:
+def worker(
+    url: str, rooms: int, phases: list[float], seconds: float, cpus: set[int], ready: Any, go: Any, out: Any
+) -> None:
     """Open `rooms` rooms, report them ready, wait for the go, run the phases, put the results on `out`."""
     raise_fd_limit()
+    if cpus:
+        os.sched_setaffinity(0, cpus)
 
     async def main() -> dict[str, Any]:
         gate = asyncio.Semaphore(CONNECT_CONCURRENCY)
@@ -170,7 +178,20 @@ def main() -> None:
     )
     parser.add_argument("--seconds", type=float, default=10.0, help="length of each phase")
     parser.add_argument("--workers", type=int, default=2, help="client processes")
+    parser.add_argument("--relay-args", default="", help="extra tt_relay flags, e.g. '--ping-interval 0'")
+    parser.add_argument("--pin", action="store_true", help="relay on the last core, clients on the others")
     args = parser.parse_args()
+    cores = sorted(os.sched_getaffinity(0))
+    if args.pin and len(cores) < 2:
+        sys.exit("--pin needs at least 2 cores")
+    relay_cpus, client_cpus = ({cores[-1]}, set(cores[:-1])) if args.pin else (set(), set())
+
+    def relay_setup() -> None:
+        """In the relay's process: raise the open-files limit (one socket per peer), pin it if asked."""
+        raise_fd_limit()
+        if relay_cpus:
+            os.sched_setaffinity(0, relay_cpus)
+
     phases = args.rate or [2000.0, 5000.0]
     load_before = os.getloadavg()[0]
     soft, hard = raise_fd_limit()
@@ -181,11 +202,11 @@ def main() -> None:
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
     relay = subprocess.Popen(
-        [sys.executable, "-m", "tt_relay", "--port", str(port)],
+        [sys.executable, "-m", "tt_relay", "--port", str(port), *shlex.split(args.relay_args)],
         cwd=ROOT,
         stdout=subprocess.PIPE,
         text=True,
-        preexec_fn=raise_fd_limit,  # the relay holds one socket per peer
+        preexec_fn=relay_setup,
     )
     procs: list[multiprocessing.Process] = []
     try:
@@ -201,7 +222,9 @@ def main() -> None:
         # Each worker's senders carry the worker's share of every phase's rate.
         worker_phases = [[rate * n / rooms for rate in phases] for n in shares]
         procs = [
-            multiprocessing.Process(target=worker, args=(url, n, ph, args.seconds, ready, go, out))
+            multiprocessing.Process(
+                target=worker, args=(url, n, ph, args.seconds, client_cpus, ready, go, out)
+            )
             for n, ph in zip(shares, worker_phases, strict=True)
         ]
         began = time.perf_counter()
@@ -237,6 +260,12 @@ def main() -> None:
     print(
         f"relay on loopback, {os.cpu_count()} cores, {args.workers} client processes, "
         f"open-files limit {soft} -> {hard}; {connected} connections opened in {connect_seconds:.1f} s"
+        + (f"; relay flags: {args.relay_args}" if args.relay_args else "")
+        + (
+            f"; relay pinned to CPU {sorted(relay_cpus)}, clients to {sorted(client_cpus)}"
+            if args.pin
+            else ""
+        )
         + (f", {failures} rooms failed: {opened[0][1] or opened[-1][1]}" if failures else "")
     )
     print(f"relay RSS {base / 1024:.1f} MiB idle, {held_rss / 1024:.1f} MiB with every peer connected")
