@@ -96,6 +96,18 @@ def test_determinized_states_play_on_to_the_end(game, players):
 
 
 @pytest.mark.parametrize(("game", "players"), CASES, ids=IDS)
+def test_determinize_depends_only_on_what_the_player_sees(game, players):
+    """Two states a seat cannot tell apart give the same sampled world for the same rng (search bots
+    then choose alike in both, so they cannot read a secret through the sampling)."""
+    for i, (state, _, _) in enumerate(playout(game, players, 13)):
+        if i % 5:
+            continue
+        p = i % players
+        other = game.determinize(state, p, Rng(i))
+        assert snapshot(game.determinize(other, p, Rng(99))) == snapshot(game.determinize(state, p, Rng(99)))
+
+
+@pytest.mark.parametrize(("game", "players"), CASES, ids=IDS)
 def test_the_table_view_shows_no_hand(game, players):
     for state, _, _ in playout(game, players, 5):
         table = game.view(state, None)

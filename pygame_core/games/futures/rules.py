@@ -274,7 +274,7 @@ class Futures(Game):
             if s["giving"][p] is not None:
                 pool.append(s["giving"][p])
         pool += [s["slots"][i][-1] for i in hidden_slots]
-        pool = rng.shuffled(pool)
+        pool = rng.shuffled(sorted(pool))  # sorted first: the redeal depends only on what `player` sees
         s["deck"] = [pool.pop() for _ in s["deck"]]
         for p in others:
             s["hands"][p] = sorted(pool.pop() for _ in s["hands"][p])

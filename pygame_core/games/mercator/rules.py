@@ -347,7 +347,7 @@ class Mercator(Game):
         Chips are kept: every change to them was announced (assumption A6).
         """
         s = _fork(state)
-        pool = rng.shuffled(unseen(state))
+        pool = rng.shuffled(sorted(unseen(state), key=_card_order))  # sorted: depends only on what is seen
         k = len(state["deck"])
         s["deck"], s["removed"] = pool[:k], sorted(pool[k:], key=_card_order)
         if state["phase"] == SEALED:
