@@ -28,7 +28,7 @@ import tempfile
 import threading
 import tomllib
 import urllib.parse
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -82,7 +82,8 @@ CHROMIUM_FLAGS = (
     "--disable-features=WebRtcHideLocalIpsWithMdns",
 )
 # The play page paints this game's public board before the runtime loads (prerendered at build time).
-PREVIEW_GAME, PREVIEW_PLAYERS, PREVIEW_SEED = "futures", 4, 1
+PREVIEW_GAME = "futures"  # the game of a page whose link names none
+EMBED_PAGE = Path("embed/index.html")  # rendered once more per game, as embed/<game>/index.html
 PIP_DOWNLOAD_FLAGS = ("--quiet", "--no-deps", "--only-binary=:all:", "--python-version", "3.14")
 TOOLS = ("build>=1.2", "playwright>=1.49", "pytest-playwright>=0.6")
 RENDERED_SUFFIXES = (".html", ".toml")
@@ -304,37 +305,33 @@ def build_wheel(out: Path) -> Path:
 # --- build: pages --------------------------------------------------------------------------------
 
 
-def page_values(
-    page: Path, wheel_name: str, preview: str = "", games: Callable[[str], str] | None = None
-) -> dict[str, str]:
-    """Placeholder values for a page (path relative to dist/): URLs relative to the page, the preview,
-    and the game list (`games(root)`)."""
+def page_values(page: Path, wheel_name: str, preview_game: str = PREVIEW_GAME) -> dict[str, str]:
+    """Placeholder values for a page (path relative to dist/): URLs relative to the page, and what
+    pygame_core renders at build time (the game list, the previews, the games' facts)."""
     root = "../" * (len(page.parts) - 1) or "./"
+    catalog = engine_pages()
     return {
         "ROOT": root,
-        "GAMES": games(root) if games else "",
+        "GAMES": catalog.catalog(root),
+        "PREVIEW": catalog.preview_board(preview_game),
+        "PREVIEW_GAME": preview_game,
+        "PREVIEWS": catalog.preview_templates(),
+        "EMBED_GAMES": json.dumps(catalog.game_facts(), ensure_ascii=False),
         "PYODIDE": root + PYODIDE_DIR,
         "PYSCRIPT": root + PYSCRIPT_DIR,
         "WHEEL": root + f"{WHEELS_DIR}/{wheel_name}",
-        "PREVIEW": preview,
         **{name.upper(): root + f"{WHEELS_DIR}/{pure_wheel(name, v)}" for name, (v, _) in APP_WHEELS.items()},
     }
 
 
-def preview_board() -> str:
-    """The public board of a new default game, rendered by pygame_core in this CPython (the first paint)."""
-    import pygame_core.games  # noqa: F401  (registers every game; imported here: build.py starts stdlib-only)
-    from pygame_core.engine.screen import preview
+@functools.cache
+def engine_pages() -> Any:
+    """pygame_core's build-time renderers (pygame_core.catalog), every game registered; imported on first
+    use because build.py starts with the standard library only."""
+    import pygame_core.catalog
+    import pygame_core.games  # registers every game
 
-    return preview(PREVIEW_GAME, PREVIEW_PLAYERS, PREVIEW_SEED)
-
-
-def game_list(root: str) -> str:
-    """The home page's sections, one per registered game with its setup form, rendered by pygame_core."""
-    import pygame_core.games  # noqa: F401  (registers every game)
-    from pygame_core.catalog import catalog
-
-    return catalog(root)
+    return pygame_core.catalog
 
 
 def render(text: str, values: dict[str, str]) -> str:
@@ -349,23 +346,25 @@ def render(text: str, values: dict[str, str]) -> str:
 
 
 def render_pages(out: Path, wheel_name: str) -> None:
-    """Copy web/ into out, filling placeholders in .html/.toml files (markdown notes are skipped)."""
-    board = preview_board()
+    """Copy web/ into out, filling placeholders in .html/.toml files (markdown notes are skipped); the
+    embed page is also rendered once per game under embed/<game>/ with that game's preview."""
     for source in sorted(WEB.rglob("*")):
         relative = source.relative_to(WEB)
         if source.is_dir() or source.suffix == ".md":
             continue
-        target = out / relative
-        target.parent.mkdir(parents=True, exist_ok=True)
-        if source.suffix in RENDERED_SUFFIXES:
+        if source.suffix not in RENDERED_SUFFIXES:
+            (out / relative).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(source, out / relative)
+            continue
+        copies = [(relative, PREVIEW_GAME)]
+        if relative == EMBED_PAGE:
+            copies += [(relative.parent / g / relative.name, g) for g in engine_pages().game_facts()]
+        for target, game in copies:
+            (out / target).parent.mkdir(parents=True, exist_ok=True)
             try:
-                target.write_text(
-                    render(source.read_text(), page_values(relative, wheel_name, board, game_list))
-                )
+                (out / target).write_text(render(source.read_text(), page_values(target, wheel_name, game)))
             except BuildError as exc:
                 raise BuildError(f"{source.relative_to(ROOT)}: {exc}") from None
-        else:
-            shutil.copy2(source, target)
 
 
 def headers_file() -> str:

@@ -1,6 +1,8 @@
 /* Trading Table embeds (README: "Embed a game in a blog post"):
  *   <script src="https://SITE/embed.js" async></script>
  *   <div data-trading-table="futures" data-players="4" data-lang="ja"></div>
+ * Every data-* attribute but the frame's own (title, width, height) goes into the play link, so a
+ * game's options work too: <div data-trading-table="mercator" data-open="1"></div>.
  * Each such element becomes an iframe of SITE/embed/ (a still of the board and Play); Play turns it
  * into SITE/play/?...&embed=1, which loads Python. One global (TradingTableEmbed); the iframes are
  * styled inline with !important, which beats the host page's style sheets. */
@@ -9,7 +11,7 @@
   if (window.TradingTableEmbed) return window.TradingTableEmbed.scan(); // included twice
 
   const site = new URL(".", document.currentScript.src); // embed.js is at the site's root
-  const OPTIONS = ["players", "seats", "level", "lang", "theme", "size", "seed", "pace"];
+  const FRAME_ONLY = ["tradingTable", "title", "width", "height"]; // the rest is the play link's
   const frames = new Map(); // frame id -> {element, iframe, fixed}
   let queue = Promise.resolve();
   const px = (value) => (/^\d+$/.test(value) ? `${value}px` : value);
@@ -19,7 +21,7 @@
     const data = element.dataset;
     const id = `tt-embed-${frames.size + 1}`;
     const options = new URLSearchParams({ game: data.tradingTable || "futures" });
-    for (const name of OPTIONS) if (data[name]) options.set(name, data[name]);
+    for (const [name, value] of Object.entries(data)) if (value && !FRAME_ONLY.includes(name)) options.set(name, value);
     // The frame's id for its messages, and the only origin it sends them to.
     options.set("embed", "1");
     options.set("frame", id);

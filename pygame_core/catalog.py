@@ -12,11 +12,38 @@ True
 True
 """
 
-from .bots import bot_levels
-from .engine import Game, all_games, get_board
-from .engine.render import tag
+from typing import Any
 
-DEFAULT_PLAYERS = 4  # the player count a form starts at, within the game's range
+from .bots import bot_levels
+from .engine import Game, all_games, get_board, get_game
+from .engine.render import tag
+from .engine.screen import preview
+
+DEFAULT_PLAYERS = 4  # the player count a form and a preview start at, within the game's range
+PREVIEW_SEED = 1
+
+
+def players_at_start(game: Game) -> int:
+    """Return the player count a form and a preview start at."""
+    return min(max(DEFAULT_PLAYERS, game.min_players), game.max_players)
+
+
+def preview_board(game_id: str) -> str:
+    """Return the public board of a new game, the first paint of its pages before the runtime loads."""
+    return preview(game_id, players_at_start(get_game(game_id)), PREVIEW_SEED)
+
+
+def preview_templates() -> str:
+    """Return every game's preview board in a `<template data-game>`, for a page to pick one."""
+    return "".join(tag("template", preview_board(g.id), data_game=g.id) for g in all_games())
+
+
+def game_facts() -> dict[str, dict[str, Any]]:
+    """Return what an embed's preview checks before any download: each game's name, players and levels."""
+    return {
+        g.id: {"name": g.name, "players": [g.min_players, g.max_players], "levels": len(bot_levels(g))}
+        for g in all_games()
+    }
 
 
 def catalog(root: str, table: bool = False) -> str:
@@ -31,7 +58,7 @@ def game_section(game: Game, root: str, table: bool = False) -> str:
     low, high = game.min_players, game.max_players
     title = tag("h2", f"{game.name} " + tag("small", f"{low}–{high} players"))
     about = tag("p", board.about.get("en", ""))
-    start = min(max(DEFAULT_PLAYERS, low), high)
+    start = players_at_start(game)
     players = "".join(
         tag(
             "label",
@@ -97,4 +124,4 @@ def option_field(game: Game, key: str, labels: dict[str, str]) -> str:
     return tag("label", f"{label} " + tag("select", choices, name_=key), class_="tt-option")
 
 
-__all__ = ["catalog"]
+__all__ = ["catalog", "game_facts", "preview_board", "preview_templates"]

@@ -13,7 +13,7 @@ from playwright.sync_api import Error, Frame, Page, expect
 import build
 import pygame_core.games  # noqa: F401  (registers every game)
 from pygame_core.bots import bot_levels
-from pygame_core.engine import get_game
+from pygame_core.engine import all_games, get_game
 
 from .conftest import PageGuard, wait_ready
 
@@ -85,10 +85,10 @@ def cost_before_play(page: Page) -> tuple[int, list[str]]:
     return total, lines
 
 
-def test_the_preview_knows_the_games_as_pygame_core_does() -> None:
-    page = (build.WEB / "embed" / "index.html").read_text()
+def test_the_preview_knows_every_game_as_pygame_core_does() -> None:
+    page = (build.DIST / "embed" / "index.html").read_text()
     games = json.loads(re.search(r'<script type="application/json" id="tt-games">(.*?)</script>', page)[1])
-    assert games
+    assert games.keys() == {g.id for g in all_games()}
     for game_id, known in games.items():
         game = get_game(game_id)
         assert known == {
@@ -96,6 +96,27 @@ def test_the_preview_knows_the_games_as_pygame_core_does() -> None:
             "players": [game.min_players, game.max_players],
             "levels": len(bot_levels(game)),
         }
+        assert (build.DIST / "embed" / game_id / "index.html").is_file()
+
+
+def test_an_embed_of_another_game_shows_its_own_preview_then_plays_it(
+    page: Page, page_guard: PageGuard, site: build.DistServer, other_origin: tuple[str, Path]
+) -> None:
+    blog, folder = other_origin
+    (folder / "mercator.html").write_text(
+        f'<!doctype html><link rel="icon" href="data:,"><script src="{site.url}embed.js" async></script>'
+        '<div data-trading-table="mercator" data-players="5" data-open="1" data-pace="0"></div>'
+    )
+    page.goto(blog + "mercator.html")
+    (frame,) = embeds(page, 1)
+    expect(frame.locator("body > header")).to_contain_text("Mercator · 5 players · 4 bots")
+    expect(frame.locator(".tt-preview .tt-track")).to_have_count(1)  # Mercator's board, not Futures!'
+    assert "/embed/mercator/" in frame.url
+    assert not [url for url in page_guard.requests if RUNTIME.search(url)]
+    play(frame)
+    assert "game=mercator&players=5" in frame.url and "open=1" in frame.url
+    expect(frame.locator("#board .tt-track")).to_have_count(1)
+    page_guard.assert_clean()
 
 
 def test_the_example_post_costs_little_until_play_then_both_embeds_play(
@@ -167,7 +188,7 @@ def test_bad_options_show_a_readable_message_in_the_embed(
     )
     page.goto(blog + "bad.html")
     chess, nine = embeds(page, 2)
-    expect(chess.locator('[role="alert"]')).to_contain_text("unknown game 'chess' (games: futures)")
+    expect(chess.locator('[role="alert"]')).to_contain_text("unknown game 'chess' (games: futures, mercator")
     nine_players = "players must be a whole number from 3 to 4, not '9'"  # read_link's words
     expect(nine.locator('[role="alert"]')).to_contain_text(nine_players)
     for index, frame in enumerate((chess, nine)):

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import re
 import urllib.request
 
 import pytest
 from playwright.sync_api import Page, Route, expect
 
 import build
+import pygame_core.games  # noqa: F401  (registers every game)
+from pygame_core.catalog import preview_board
+from pygame_core.engine import all_games
 
 from .conftest import PageGuard, wait_ready
 
@@ -42,6 +46,17 @@ def test_play_page_paints_the_preview_then_the_board_from_the_wheel(
     expect(page.locator('[role="alert"]')).to_be_hidden()
     assert any("/wheels/pygame_core-" in url for url in page_guard.requests)
     page_guard.assert_clean()
+
+
+@pytest.mark.parametrize("game", [g.id for g in all_games()])
+def test_the_first_paint_is_the_preview_of_the_game_the_link_asks_for(page: Page, game: str) -> None:
+    page.route("**/wheels/*.whl", lambda route: None)  # hold the engine back: only the preview paints
+    page.goto(f"play/?game={game}", wait_until="domcontentloaded")
+    expect(page.locator("#board.tt-preview .tt-board")).to_have_count(1)
+    painted = page.locator("#board").evaluate(
+        "b => [...b.querySelectorAll('[class]')].map(e => e.getAttribute('class'))"
+    )
+    assert painted == re.findall(r' class="([^"]*)"', preview_board(game))
 
 
 def test_index_lists_futures_and_its_form_starts_a_game(page: Page, page_guard: PageGuard) -> None:
