@@ -122,3 +122,33 @@ def test_the_lobby_creates_a_table_of_any_game_and_a_phone_joins_by_code(
     state = json.loads(phone.evaluate("window.ttReceived[window.ttReceived.length - 1]"))
     assert state["game"] == "mercator" and state["view"]["open"] is True and state["seat"] == 0
     assert problems == []
+
+
+def test_the_host_hands_a_gone_phone_seat_to_a_bot_and_another_seat_to_a_new_phone(
+    browser: Browser, relay_site: str
+) -> None:
+    problems: list[str] = []
+    host = opened(browser, f"{relay_site}table/?create=1&players=3&seats=human,human,bot:2&pace=0", problems)
+    host.wait_for_selector("[data-room]", timeout=READY_TIMEOUT_MS)
+    room = host.get_attribute("[data-room]", "data-room")
+    first, second = (opened(browser, f"{relay_site}table/?room={room}", problems) for _ in range(2))
+    for phone in (first, second):
+        wait_ready(phone)
+    seat_of = {id(p): json.loads(p.evaluate("window.ttReceived[1]"))["seat"] for p in (first, second)}
+    gone, kept = sorted((first, second), key=lambda p: seat_of[id(p)])
+    gone.context.close()  # the phone of seat 0 is gone for good
+    host.click("[data-seat-bot='0']")
+    host.wait_for_selector("[data-seat='0']:has-text('bot (trader)')")
+    host.click("[data-seat-free='1']")
+    expect_text = "your seat was handed over"
+    kept.wait_for_function(f"document.body.innerText.includes({json.dumps(expect_text)})")
+    newcomer = opened(browser, f"{relay_site}table/?room={room}", problems)
+    wait_ready(newcomer)
+    assert json.loads(newcomer.evaluate("window.ttReceived[1]"))["seat"] == 1
+    rng, clicks = random.Random(5), 0
+    while host.evaluate("document.documentElement.dataset.gameOver") != "1":
+        assert clicks < 600, "the game did not end"
+        clicks += click_some([newcomer], rng)
+        host.wait_for_timeout(30)
+    assert check_messages(newcomer, 1) > 0
+    assert problems == []
