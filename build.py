@@ -313,6 +313,7 @@ def page_values(page: Path, wheel_name: str, preview_game: str = PREVIEW_GAME) -
     return {
         "ROOT": root,
         "GAMES": catalog.catalog(root),
+        "GAMES_JA": catalog.catalog(root, lang="ja"),
         "PREVIEW": catalog.preview_board(preview_game),
         "PREVIEW_GAME": preview_game,
         "PREVIEWS": catalog.preview_templates(),

@@ -16,11 +16,38 @@ from typing import Any
 
 from .bots import bot_levels
 from .engine import Game, all_games, get_board, get_game
-from .engine.render import tag
+from .engine.render import Texts, tag, translate
 from .engine.screen import preview
 
 DEFAULT_PLAYERS = 4  # the player count a form and a preview start at, within the game's range
 PREVIEW_SEED = 1
+
+TEXTS: Texts = {
+    "en": {
+        "range": "{low}–{high} players",
+        "players": "Players",
+        "seats": "Seats",
+        "person": "Person",
+        "bot": "Bot · level {n} ({name})",
+        "seat": "Seat {n}",
+        "language": "Language",
+        "browser": "Browser's",
+        "start": "Start",
+        "create": "Create table",
+    },
+    "ja": {
+        "range": "{low}〜{high}人",
+        "players": "人数",
+        "seats": "席",
+        "person": "人",
+        "bot": "ボット · レベル{n}（{name}）",
+        "seat": "席{n}",
+        "language": "言語",
+        "browser": "ブラウザーの設定",
+        "start": "開始",
+        "create": "テーブルを作る",
+    },
+}
 
 
 def players_at_start(game: Game) -> int:
@@ -46,18 +73,22 @@ def game_facts() -> dict[str, dict[str, Any]]:
     }
 
 
-def catalog(root: str, table: bool = False) -> str:
+def catalog(root: str, table: bool = False, lang: str = "en") -> str:
     """Return the HTML of every registered game's section, with links relative to `root`; with `table`,
     the forms create a peer-play table instead of starting a game on this device."""
-    return "\n".join(game_section(game, root, table) for game in all_games())
+    return "\n".join(game_section(game, root, table, lang) for game in all_games())
 
 
-def game_section(game: Game, root: str, table: bool = False) -> str:
+def game_section(game: Game, root: str, table: bool = False, lang: str = "en") -> str:
     """Return one game's section: its name, player range, description and setup form."""
     board = get_board(game.id)
     low, high = game.min_players, game.max_players
-    title = tag("h2", f"{game.name} " + tag("small", f"{low}–{high} players"))
-    about = tag("p", board.about.get("en", ""))
+
+    def t(key: str, **fields: object) -> str:
+        return translate(TEXTS, lang, key, **fields)
+
+    title = tag("h2", f"{game.name} " + tag("small", t("range", low=low, high=high)))
+    about = tag("p", board.about.get(lang) or board.about.get("en", ""))
     start = players_at_start(game)
     players = "".join(
         tag(
@@ -69,24 +100,28 @@ def game_section(game: Game, root: str, table: bool = False) -> str:
     )
     levels = bot_levels(game)
     seats = "".join(
-        tag("li", seat_select(i, levels), data_seat=i, hidden="" if i >= start else None) for i in range(high)
+        tag("li", seat_select(i, levels, lang), data_seat=i, hidden="" if i >= start else None)
+        for i in range(high)
     )
+    labels = {**board.labels.get("en", {}), **board.labels.get(lang, {})}
+    languages = [("", t("browser")), ("en", "English"), ("ja", "日本語")]
     fields = [
-        tag("fieldset", tag("legend", "Players") + players),
-        tag("fieldset", tag("legend", "Seats") + tag("ol", seats, class_="tt-seats")),
-        *(option_field(game, key, board.labels.get("en", {})) for key in game.default_options),
+        tag("fieldset", tag("legend", t("players")) + players),
+        tag("fieldset", tag("legend", t("seats")) + tag("ol", seats, class_="tt-seats")),
+        *(option_field(game, key, labels) for key in game.default_options),
         tag(
             "label",
-            "Language "
+            t("language")
+            + " "
             + tag(
                 "select",
-                tag("option", "Browser's", value="")
-                + tag("option", "English", value="en")
-                + tag("option", "日本語", value="ja"),
+                "".join(
+                    tag("option", text, value=v, selected="" if v == lang else None) for v, text in languages
+                ),
                 name_="lang",
             ),
         ),
-        tag("p", tag("button", "Create table" if table else "Start", type="submit", class_="tt-act tt-big")),
+        tag("p", tag("button", t("create" if table else "start"), type="submit", class_="tt-act tt-big")),
     ]
     hidden = tag("input", type="hidden", name_="game", value=game.id)
     if table:
@@ -98,16 +133,16 @@ def game_section(game: Game, root: str, table: bool = False) -> str:
     return tag("section", title + about + form, class_="tt-game", id=game.id)
 
 
-def seat_select(seat: int, levels: list[str]) -> str:
+def seat_select(seat: int, levels: list[str], lang: str = "en") -> str:
     """Return the select of seat `seat`: a person or a bot of some level (the first seat a person)."""
     default = "human" if seat == 0 else f"bot:{min(2, len(levels))}"
-    kinds = [("human", "Person")] + [
-        (f"bot:{n}", f"Bot · level {n} ({name})") for n, name in enumerate(levels, start=1)
+    kinds = [("human", translate(TEXTS, lang, "person"))] + [
+        (f"bot:{n}", translate(TEXTS, lang, "bot", n=n, name=name)) for n, name in enumerate(levels, start=1)
     ]
     options = "".join(
         tag("option", text, value=value, selected="" if value == default else None) for value, text in kinds
     )
-    return tag("select", options, name_="seat", aria_label=f"Seat {seat + 1}")
+    return tag("select", options, name_="seat", aria_label=translate(TEXTS, lang, "seat", n=seat + 1))
 
 
 def option_field(game: Game, key: str, labels: dict[str, str]) -> str:

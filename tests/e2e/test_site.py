@@ -91,6 +91,24 @@ def test_every_game_has_a_form_and_options_reach_the_play_link(page: Page, page_
     page_guard.assert_clean()
 
 
+def test_the_home_page_in_japanese_is_remembered_and_starts_games_in_japanese(
+    page: Page, page_guard: PageGuard
+) -> None:
+    page.goto("./")
+    expect(page.locator("main")).to_have_attribute("lang", "en")
+    page.locator('button[data-lang="ja"]').click()
+    expect(page.locator("main")).to_have_attribute("lang", "ja")
+    expect(page.locator("#mercator h2 small")).to_have_text("3〜7人")
+    page.reload()
+    expect(page.locator("#futures button[type=submit]")).to_have_text("開始")
+    page.locator("#futures button[type=submit]").click()
+    page.wait_for_url("**/play/?*")
+    wait_ready(page)
+    expect(page.locator("html")).to_have_attribute("lang", "ja")
+    expect(page.locator(".tt-status")).to_contain_text("ラウンド")
+    page_guard.assert_clean()
+
+
 def test_python_exception_is_shown_on_the_page(page: Page, page_guard: PageGuard) -> None:
     page_guard.expect_errors()
     page.route(

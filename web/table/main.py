@@ -22,7 +22,7 @@ from pygame_core.catalog import catalog
 from pygame_core.engine import GameError, get_board, get_game
 from pygame_core.engine.host import Guest, Host
 from pygame_core.engine.link import read_link
-from pygame_core.engine.render import esc, tag
+from pygame_core.engine.render import Texts, esc, tag, translate
 from pygame_core.engine.screen import Screen, log_html
 from pygame_core.engine.table import HUMAN, Table
 
@@ -38,6 +38,49 @@ use_webrtc = params.get("transport") != "relay"
 def js(value: Any) -> Any:
     """Return a Python dict or list as a plain JS object."""
     return to_js(value, dict_converter=window.Object.fromEntries)
+
+
+TEXTS: Texts = {
+    "en": {
+        "table": "Table",
+        "bot": "bot ({name})",
+        "connected": "phone connected ({transport})",
+        "waiting": "waiting for a phone",
+        "to_bot": "Bot",
+        "to_phone": "New phone",
+        "opening": "Opening the table…",
+        "create": "Create a table",
+        "create_note": "This device becomes the shared screen: it shows the public board; "
+        "each player uses a phone.",
+        "join": "Join a table",
+        "code": "Room code",
+        "join_button": "Join",
+        "no_saved": "This device has no saved table with that code.",
+        "bot_failed": "A bot could not move:",
+    },
+    "ja": {
+        "table": "テーブル",
+        "bot": "ボット（{name}）",
+        "connected": "スマホ接続中（{transport}）",
+        "waiting": "スマホを待っています",
+        "to_bot": "ボットに",
+        "to_phone": "新しいスマホに",
+        "opening": "テーブルを開いています…",
+        "create": "テーブルを作る",
+        "create_note": "この端末が共有画面になり、公開ボードを表示します。"
+        "各プレイヤーは自分のスマホを使います。",
+        "join": "テーブルに参加",
+        "code": "ルームコード",
+        "join_button": "参加",
+        "no_saved": "この端末にはそのコードで保存されたテーブルがありません。",
+        "bot_failed": "ボットが動けませんでした:",
+    },
+}
+
+
+def t(key: str, **fields: object) -> str:
+    """Return the page's text for `key` in the page's language, fields escaped."""
+    return translate(TEXTS, lang, key, **fields)
 
 
 def show_error(message: str) -> None:
@@ -241,7 +284,7 @@ class HostPage:
             self.host.table.bot_move()
             self.send_all(self.host.broadcast())
         except GameError as e:
-            show_error(f"A bot could not move: {e}")
+            show_error(f"{t('bot_failed')} {e}")
 
     def seats_html(self) -> str:
         """Return the seats: who holds each, over which path, and buttons to hand a seat over."""
@@ -250,14 +293,14 @@ class HostPage:
         for seat, kind in enumerate(self.host.table.seats):
             name = esc(self.screen.names[seat])
             if not kind.is_human:
-                status, buttons = f"bot ({esc(kind.kind)})", ""
+                status, buttons = t("bot", name=kind.kind), ""
             else:
                 peer = held.get(seat)
                 transport = self.links[peer].transport if peer in self.links else ""
-                status = f"phone connected ({transport})" if peer else "waiting for a phone"
-                buttons = tag("button", "Bot", type="button", data_seat_bot=seat, class_="tt-act") + tag(
-                    "button", "New phone", type="button", data_seat_free=seat, class_="tt-act"
-                )
+                status = t("connected", transport=transport) if peer else t("waiting")
+                buttons = tag(
+                    "button", t("to_bot"), type="button", data_seat_bot=seat, class_="tt-act"
+                ) + tag("button", t("to_phone"), type="button", data_seat_free=seat, class_="tt-act")
             rows.append(
                 tag(
                     "li",
@@ -273,7 +316,7 @@ class HostPage:
     def paint(self) -> None:
         """Draw the room code, join link, QR code, seats and the public board."""
         if not self.room:
-            board.innerHTML = tag("p", "Opening the table…", class_="tt-prompt")
+            board.innerHTML = tag("p", t("opening"), class_="tt-prompt")
             return
         link = here(f"room={self.room}")
         qr = segno.make(link, error="m").svg_inline(scale=4, dark="#111", light="#fff")
@@ -284,7 +327,10 @@ class HostPage:
         board.innerHTML = (
             tag(
                 "section",
-                tag("h2", f"Table {tag('span', esc(self.room), class_='tt-room', data_room=self.room)}")
+                tag(
+                    "h2",
+                    t("table") + " " + tag("span", esc(self.room), class_="tt-room", data_room=self.room),
+                )
                 + tag("p", tag("a", esc(link), href=link, data_join=link))
                 + tag("div", qr, class_="tt-qr")
                 + self.seats_html(),
@@ -392,16 +438,15 @@ def start_form() -> str:
     """Return the forms that create a table of any game, and the one that joins a table by code."""
     return tag(
         "section",
-        tag("h1", "Create a table")
-        + tag(
-            "p", "This device becomes the shared screen: it shows the public board; each player uses a phone."
-        )
-        + catalog("../", table=True)
-        + tag("h2", "Join a table")
+        tag("h1", t("create"))
+        + tag("p", t("create_note"))
+        + catalog("../", table=True, lang=lang)
+        + tag("h2", t("join"))
         + tag(
             "form",
-            tag("input", name_="room", aria_label="Room code", autocomplete="off", required="required")
-            + tag("button", "Join", type="submit", class_="tt-act"),
+            tag("input", name_="room", aria_label=t("code"), autocomplete="off", required="required")
+            + tag("input", type="hidden", name_="lang", value=lang)
+            + tag("button", t("join_button"), type="submit", class_="tt-act"),
         ),
         class_="tt-lobby",
     )
@@ -417,7 +462,7 @@ def main() -> None:
         if saved:
             page = HostPage(json.loads(saved))
         else:
-            show_error("This device has no saved table with that code.")
+            show_error(t("no_saved"))
     elif params.get("room"):
         page = GuestPage(params["room"].strip().upper())
     if page is None:
