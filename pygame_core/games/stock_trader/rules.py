@@ -113,7 +113,8 @@ def price(state: State, c: str) -> int:
     """Return a colour's price with its ±2 cards: legendary 15 plus its cards, fallen 0."""
     if state["dead"][c] == FALLEN:
         return 0
-    return base_price(state["sheet"][c]) + CREDIT_STEP * state["mods"][c]
+    mods: int = state["mods"][c]
+    return base_price(state["sheet"][c]) + CREDIT_STEP * mods
 
 
 def dividend(state: State, c: str) -> int:
@@ -136,7 +137,8 @@ def effective(state: State, card: str) -> str:
 
 def credit_free(state: State) -> int:
     """Return the ±2 cards not on the sheets."""
-    return CREDIT_CARDS - sum(abs(m) for m in state["mods"].values())
+    mods: dict[str, int] = state["mods"]
+    return CREDIT_CARDS - sum(abs(m) for m in mods.values())
 
 
 def can_shift(state: State, c: str, step: int) -> bool:
@@ -180,8 +182,10 @@ def playable(state: State, player: Player, card: str) -> bool:
 
 def worth(state: State, player: Player) -> int:
     """Return a seat's total assets: cash, plus stocks at their prices, minus 30 per IOU."""
-    stocks = sum(n * price(state, c) for c, n in state["holdings"][player].items())
-    return state["cash"][player] + stocks - IOU_PENALTY * state["ious"][player]
+    stocks: int = sum(n * price(state, c) for c, n in state["holdings"][player].items())
+    cash: int = state["cash"][player]
+    ious: int = state["ious"][player]
+    return cash + stocks - IOU_PENALTY * ious
 
 
 def can_loan(state: State, player: Player) -> bool:
@@ -191,7 +195,9 @@ def can_loan(state: State, player: Player) -> bool:
 
 def can_repay(state: State, player: Player) -> bool:
     """Return whether the seat may pay an IOU back now."""
-    return state["ious"][player] > 0 and state["cash"][player] >= REPAY
+    ious: int = state["ious"][player]
+    cash: int = state["cash"][player]
+    return ious > 0 and cash >= REPAY
 
 
 def phases_left(state: State) -> int:
