@@ -100,9 +100,9 @@ class Market:
             if colour == c:
                 on_sheet, mods = on_sheet - n, mods + shift
             worths[colour] = self.worth_of(colour, on_sheet, mods)
-        assets = []
+        assets: list[float] = []
         for p in range(self.n):
-            held = dict(v["holdings"][p])
+            held: dict[str, int] = dict(v["holdings"][p])
             money = float(v["cash"][p])
             if p == self.me:
                 money = cash
