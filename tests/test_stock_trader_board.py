@@ -86,7 +86,7 @@ def test_the_board_shows_piles_cash_holdings_and_ious():
     rows = [[td.text or "".join(td.itertext()) for td in tr.findall("td")] for tr in parse(html).iter("tr")]
     rows = [r for r in rows if r]
     assert [r[1] for r in rows] == ["10C", "27C", "3C", "44C"]
-    assert [r[5] for r in rows] == ["0", "2", "0", "1"]
+    assert [r[5] for r in rows] == ["0", "2", "0", "1"] and rows[0][6] == "40C"
     piles = [e.text for e in parse(html).iter() if "data-pile" in e.attrib]
     assert piles == ["I: 12", "II: 9", "III: 9", "IV: 9", "V: 9"]
 
@@ -126,3 +126,13 @@ def test_the_screen_plays_a_selected_card():
     assert f'data-action="discard:{hand[1]}"' in screen.html()
     screen.click("action", f"discard:{hand[1]}")
     assert table.state["turn"] == 1 or table.state["step"] == "end"
+
+
+def test_plus_minus_cards_and_untradeable_colours_show_on_the_sheet():
+    s = G.setup(4, 1)
+    s["mods"] = {"R": 2, "B": -1, "G": 0}
+    s["dead"]["G"] = "legendary"
+    html = render(G.view(s, None), [])
+    cards = [e for e in parse(html).iter() if e.attrib.get("class") == "tt-credit-card"]
+    assert len(cards) == 3
+    assert "Red 9C (+2×2)" in html and "Blue 3C (−2×1)" in html and "LEGENDARY" in html

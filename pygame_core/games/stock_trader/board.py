@@ -46,8 +46,7 @@ TEXTS: Texts = {
         "hand": "Your hand",
         "players": "Players",
         "cash": "Cash",
-        "ious": "IOUs",
-        "cards": "Cards",
+        "ious": "IOU",
         "worth": "Worth",
         "legendary": "LEGENDARY",
         "fallen": "FALLEN",
@@ -119,7 +118,6 @@ TEXTS: Texts = {
         "players": "プレイヤー",
         "cash": "所持金",
         "ious": "借用書",
-        "cards": "手札",
         "worth": "総資産",
         "legendary": "伝説株",
         "fallen": "没落株",
@@ -215,6 +213,31 @@ def _sheet(v: View, lang: str) -> str:
         out.append(
             tag("text", esc(head), x=4, y=y0 + 12, style=f"font:700 12px system-ui;fill:{STOCK_COLOURS[c]}")
         )
+        for k in range(abs(mods)):
+            plus = mods > 0
+            x = xs[0] + CARD_W - 20 - 22 * k
+            out.append(
+                tag(
+                    "rect",
+                    x=x,
+                    y=y0 + 1,
+                    width=19,
+                    height=14,
+                    rx=2,
+                    class_="tt-credit-card",
+                    style=f"fill:{'#f08c1a' if plus else '#8a4fc2'}",
+                )
+            )
+            out.append(
+                tag(
+                    "text",
+                    "+2" if plus else "−2",
+                    x=x + 10,
+                    y=y0 + 12,
+                    text_anchor="middle",
+                    style="font:700 9px system-ui;fill:#fff",
+                )
+            )
         stocks = v["squares"][c]
         now = next((i for i, n in enumerate(stocks) if n == 0), len(SQUARES) - 1) if not dead else None
         for i, sq in enumerate(SQUARES):
@@ -399,11 +422,17 @@ def _prompt(v: View, names: Sequence[str], lang: str) -> str:
 
 
 def _players(v: View, names: Sequence[str], lang: str) -> str:
-    """Return the table of seats: cash, stocks of each colour, IOUs, cards in hand and worth."""
-    heads = [translate(TEXTS, lang, "players"), translate(TEXTS, lang, "cash")]
-    heads += [colour_name(c, lang) for c in v["colours"]]
-    heads += [translate(TEXTS, lang, k) for k in ("ious", "cards", "worth")]
-    rows = [tag("tr", "".join(tag("th", esc(h)) for h in heads))]
+    """Return the table of seats: cash, stocks of each colour, IOUs and worth, compact for phones."""
+    square = "■"
+    heads = [
+        tag("th", esc(translate(TEXTS, lang, "players"))),
+        tag("th", esc(translate(TEXTS, lang, "cash"))),
+    ]
+    heads += [
+        tag("th", square, style=f"color:{STOCK_COLOURS[c]}", title=colour_name(c, lang)) for c in v["colours"]
+    ]
+    heads += [tag("th", esc(translate(TEXTS, lang, k))) for k in ("ious", "worth")]
+    rows = [tag("tr", "".join(heads))]
     for p in range(v["players"]):
         dot = tag("span", "●", style=f"color:{SEAT_COLOURS[p]}")
         cells = [tag("td", f"{dot} {esc(names[p])}"), tag("td", f"{v['cash'][p]}C")]
@@ -411,14 +440,10 @@ def _players(v: View, names: Sequence[str], lang: str) -> str:
             tag("td", str(v["holdings"][p][c]), style=f"color:{STOCK_COLOURS[c]};font-weight:700")
             for c in v["colours"]
         ]
-        cells += [
-            tag("td", str(v["ious"][p])),
-            tag("td", str(v["hand_sizes"][p])),
-            tag("td", str(v["worth"][p])),
-        ]
+        cells += [tag("td", str(v["ious"][p])), tag("td", f"{v['worth'][p]}C")]
         cls = "tt-to-act" if p in v["to_act"] else None
         rows.append(tag("tr", "".join(cells), class_=cls, data_seat=p))
-    return tag("table", "".join(rows), class_="tt-players")
+    return tag("table", "".join(rows), class_="tt-players", style="font-size:0.85rem")
 
 
 def _result(v: View, names: Sequence[str], lang: str) -> str:
