@@ -125,7 +125,7 @@ def test_three_players_leave_one_colour_out_with_its_fifteen_cards(unused):
 
 
 def test_a_bad_colour_to_leave_out_is_refused():
-    with pytest.raises(BadSetup, match="one of R, B, G"):
+    with pytest.raises(BadSetup, match="must be one of G, R, B"):
         G.setup(3, 1, {"unused": "Y"})
 
 

@@ -34,7 +34,6 @@ from types import MappingProxyType
 from typing import Any, ClassVar, Final
 
 from ...engine import Game, Options, Outcome, Player, Rng, State, View, top_scorers
-from ...engine.errors import BadSetup
 
 # The rules' numbers, all in one place.
 COLOURS: Final = ("R", "B", "G")
@@ -223,12 +222,11 @@ class StockTrader(Game):
     min_players = 3
     max_players = 4
     default_options: ClassVar[Mapping[str, Any]] = MappingProxyType({"unused": "G"})
+    option_choices: ClassVar[Mapping[str, tuple[Any, ...]]] = MappingProxyType({"unused": ("G", "R", "B")})
 
     def new_state(self, players: int, rng: Rng, options: Options) -> State:
         """Return the dealt opening state: seat 0 to play."""
         unused = options["unused"]
-        if unused not in COLOURS:
-            raise BadSetup(f"the colour left out must be one of {', '.join(COLOURS)}, not {unused!r}")
         colours = [c for c in COLOURS if players == 4 or c != unused]
         cards = rng.shuffled(deck(colours))
         piles = []
