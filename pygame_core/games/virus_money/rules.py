@@ -294,6 +294,7 @@ class VirusMoney(Game):
             "pieces": [list(x) for x in state["pieces"]],
             "supply": list(state["supply"]),
             "bids": list(state["bids"]),
+            "queue": list(state["queue"]),
             "passes": list(state["passes"]),
             "leader": leader(state) if state["phase"] == RAISE else None,
             "hands": [list(h) for h in state["hands"]],
@@ -325,7 +326,8 @@ class VirusMoney(Game):
         """Return each seat's total so far plus the round score its pieces and cards project to."""
         if state["phase"] == OVER:
             return tuple(float(t) for t in state["totals"])
-        finals = projected_scores(state, state["roles"])
+        payer = state["queue"][0] if state["paying"] is not None else None
+        finals = projected_scores(state, state["roles"], payer)
         return tuple(float(state["totals"][p] + finals[p]) for p in range(state["players"]))
 
     def determinize(self, state: State, player: Player, rng: Rng) -> State:
@@ -354,26 +356,26 @@ class VirusMoney(Game):
         return "use:<card> a card you won and can pay for, or done"
 
 
-def projected_scores(state: State, roles: list[str]) -> list[int]:
+def projected_scores(t: Mapping[str, Any], roles: list[str], payer: Player | None) -> list[int]:
     """Return each seat's round score if the auction under way were called off and all expanded greedily.
 
-    Bids go back to their owners; each normal seat uses every card whose pieces are worth more to it
-    than its cost (own colour 50, others 75: a quarter may be virus money), paying with its least
-    valuable pieces; the virus seat uses none. The score is then counted with the given roles.
+    `t` is a state or a view (its pieces, production set aside, bids, hands and the card being paid
+    for by `payer`). Bids go back to their owners; each normal seat uses every card whose pieces are
+    worth more to it than its cost (own colour 50, others 75: each may be virus money), paying with its
+    least valuable pieces; the virus seat uses none. The score is then counted with the given roles.
     """
-    n = state["players"]
-    own = [colour_of(state, p) for p in range(n)]
-    holdings = [[a + b for a, b in zip(state["pieces"][p], state["made"][p], strict=True)] for p in range(n)]
-    for p, bid in enumerate(state["bids"]):
+    n = t["players"]
+    own = list(SEAT_COLOURS[n])
+    holdings = [[a + b for a, b in zip(t["pieces"][p], t["made"][p], strict=True)] for p in range(n)]
+    for p, bid in enumerate(t["bids"]):
         if bid is not None:
             holdings[p][own[p]] += bid
-    if state["paying"] is not None:
-        p = state["queue"][0]
-        paid = _pay_cheapest(holdings[p], state["paying"]["left"], own[p])
-        holdings[p] = [a + b for a, b in zip(paid, production(state["paying"]["card"]), strict=True)]
+    if t["paying"] is not None and payer is not None:
+        paid = _pay_cheapest(holdings[payer], t["paying"]["left"], own[payer])
+        holdings[payer] = [a + b for a, b in zip(paid, production(t["paying"]["card"]), strict=True)]
     for p in range(n):
         if roles[p] == NORMAL:
-            holdings[p] = _greedy_expand(holdings[p], state["hands"][p], own[p])
+            holdings[p] = _greedy_expand(holdings[p], t["hands"][p], own[p])
     return round_scores(holdings, own, virus_seat(roles))[1]
 
 
@@ -587,8 +589,8 @@ def _finish_expansion(s: State, player: Player, skip: bool = False) -> None:
     s["removed"] = [*s["removed"], *unused]
     s["hands"][player] = []
     s["queue"].pop(0)
-    if unused or s["used"][player]:
-        s["events"].append({"e": "expanded", "p": player, "used": list(s["used"][player]), "unused": unused})
+    if unused:
+        s["events"].append({"e": "expanded", "p": player, "unused": unused})
     if not skip:
         _next_expander(s)
 

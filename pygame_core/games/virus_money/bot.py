@@ -1,0 +1,188 @@
+"""Virus Money bots: a broker that weighs each move over the roles it cannot see, and a planner.
+
+The broker reads only its own view: every piece and card on the table and its own role. It judges a
+position by the lead it expects over the best other seat at the end of the round (`projected_scores`:
+the cards held are used greedily, then the round is scored), averaged over the cast the others may
+hold. A virus broker knows every other seat is normal; a normal broker gives each other seat the same
+chance of being the virus (a quarter) and leaves a chance that nobody is.
+
+- Joining: a normal broker compares staying out with taking part, which wins the card at a price of
+  one piece per seat already in (with a chance of one in the number of bidders) or loses the piece to
+  a rival. The virus broker always joins: a piece lost to a normal winner is virus money.
+- Raising: it raises by one while winning at that price leads better than letting the auction end now
+  (the leader winning, or a tie sending every bid to the supply).
+- Expanding: a normal broker uses the cards worth more than their cost, paying with its own colour
+  first; the virus broker's pieces score nothing, so it uses none.
+
+The planner searches (flat Monte Carlo over determinisations, `SearchBot`) a few candidate actions
+around the broker's choice, with brokers playing every seat in the rollouts, each world's cast drawn
+anew for the seats it cannot see.
+"""
+
+from collections.abc import Iterator, Mapping, Sequence
+from math import exp
+from typing import Any
+
+from ...bots.search import SearchBot
+from ...engine import Action, Game, Player, Rng, State, View
+from .rules import (
+    COLOURS,
+    NORMAL,
+    SEAT_COLOURS,
+    SUSPICION,
+    VIRUS,
+    cost,
+    projected_scores,
+)
+
+JOIN_MARGIN = 0.005  # taking part must promise this much more standing than staying out
+LEAD_SCALE = 400.0  # points of lead that lift the standing from a half to about 0.73
+LATER_JOINERS = 0.5  # expected rivals per seat still to answer after the broker
+
+
+def casts(v: View) -> list[tuple[float, list[str]]]:
+    """Return the casts the viewer cannot tell apart, with their chances: who is the virus, if anyone."""
+    n, me = v["players"], v["viewer"]
+    if v["role"] == VIRUS:
+        return [(1.0, [VIRUS if p == me else NORMAL for p in range(n)])]
+    out = [(SUSPICION, [VIRUS if p == q else NORMAL for p in range(n)]) for q in range(n) if q != me]
+    out.append((1.0 - SUSPICION * (n - 1), [NORMAL] * n))
+    return out
+
+
+def settled(v: View, bids: list[int | None], winner: Player | None) -> dict[str, Any]:
+    """Return the table after an auction with these bids: the winner takes the card and the other bids."""
+    n = v["players"]
+    own = SEAT_COLOURS[n]
+    pieces = [list(x) for x in v["pieces"]]
+    hands = [list(h) for h in v["hands"]]
+    for p, b in enumerate(bids):
+        if b is None:
+            continue
+        mine = v["bids"][p] or 0
+        pieces[p][own[p]] -= b - mine
+        if winner is not None and p != winner:
+            pieces[winner][own[p]] += b
+    if winner is not None:
+        hands[winner].append(v["card"])
+    return {**v, "pieces": pieces, "hands": hands, "bids": [None] * n, "paying": None}
+
+
+def paid(v: View, me: Player, colour: int) -> dict[str, Any]:
+    """Return the table after the viewer pays one piece of `colour` towards the card being used."""
+    pieces = [list(x) for x in v["pieces"]]
+    pieces[me][colour] -= 1
+    paying = dict(v["paying"], left=v["paying"]["left"] - 1)
+    return {**v, "pieces": pieces, "paying": paying}
+
+
+def lead(v: View, t: Mapping[str, Any], payer: Player | None = None) -> float:
+    """Return the viewer's chance-like standing at the round's end, averaged over the casts.
+
+    For each cast the lead over the best other seat is squashed by a logistic curve, so a move that
+    gains a little on average but loses everything if one rival is the virus counts as the gamble it is.
+    """
+    me = v["viewer"]
+    total = 0.0
+    for chance, roles in casts(v):
+        scores = [a + b for a, b in zip(v["totals"], projected_scores(t, roles, payer), strict=True)]
+        margin = scores[me] - max(s for p, s in enumerate(scores) if p != me)
+        total += chance / (1.0 + exp(-margin / LEAD_SCALE))
+    return total
+
+
+class BrokerBot:
+    """A Virus Money bot that weighs each move by the lead it expects over the casts it cannot see."""
+
+    def choose(self, game: Game, state: State, player: Player, legal: Sequence[Action], rng: Rng) -> Action:
+        """Return the join, raise, pass, use, pay or done the projection favours."""
+        if len(legal) == 1:
+            return legal[0]
+        v = game.view(state, player)
+        if v["phase"] == "join":
+            return self._join(v)
+        if v["phase"] == "raise":
+            return self._raise(v, legal)
+        me = v["viewer"]
+        if legal[0].startswith("pay:"):
+            return max(legal, key=lambda a: (lead(v, paid(v, me, COLOURS.index(a[4:])), me), a))
+        if v["role"] == VIRUS:
+            return "done"
+        done = {**v, "hands": [[] if p == me else h for p, h in enumerate(v["hands"])]}
+        best, value = "done", lead(v, done)
+        for a in legal[:-1]:
+            card = a[4:]
+            hands = [[c for c in h] for h in v["hands"]]
+            hands[me].remove(card)
+            t = {**v, "hands": hands, "paying": {"card": card, "left": cost(card), "paid": ""}}
+            if (here := lead(v, t, me)) > value:
+                best, value = a, here
+        return best
+
+    def _join(self, v: View) -> Action:
+        """Join if taking part (winning at a piece per bidder, or losing the piece) beats staying out."""
+        me = v["viewer"]
+        if v["role"] == VIRUS:
+            return "join"  # a piece lost to a normal winner is virus money
+        joined = [p for p, b in enumerate(v["bids"]) if b is not None]
+        later = v["queue"][1:]
+        stay = lead(v, settled(v, v["bids"], joined[0] if joined else None))
+        bids = list(v["bids"])
+        bids[me] = 1 + len(joined)
+        win = lead(v, settled(v, bids, me))
+        if not joined and not later:
+            return "join" if win > stay + JOIN_MARGIN else "pass"
+        taker = joined[0] if joined else later[0]
+        bids = list(v["bids"])
+        bids[me], bids[taker] = 1, 2
+        lose = lead(v, settled(v, bids, taker))
+        chance = 1.0 / (1.0 + len(joined) + LATER_JOINERS * len(later))
+        joining = chance * win + (1.0 - chance) * lose
+        return "join" if joining > stay + JOIN_MARGIN else "pass"
+
+    def _raise(self, v: View, legal: Sequence[Action]) -> Action:
+        """Raise by one while winning at that price leads better than the auction ending now."""
+        me = v["viewer"]
+        step = legal[0]
+        bids = list(v["bids"])
+        keep = lead(v, settled(v, bids, v["leader"]))
+        bids[me] = int(step[6:])
+        win = lead(v, settled(v, bids, me))
+        return step if win > keep else "pass"
+
+
+def candidates(game: Game, state: State, player: Player, legal: Sequence[Action], rng: Rng) -> list[Action]:
+    """Return the few actions the planner compares: the broker's choice, passing and the smallest raise."""
+    if len(legal) <= 3:
+        return list(legal)
+    pick = BrokerBot().choose(game, state, player, legal, rng)
+    wanted = [pick, "pass", legal[0]] if pick == "pass" or pick.startswith("raise:") else [pick]
+    allowed = set(legal)
+    return [a for a in dict.fromkeys(wanted) if a in allowed]
+
+
+class PlannerBot(SearchBot):
+    """Flat Monte Carlo over the broker's candidate actions, brokers rolling out every seat."""
+
+    def __init__(self, samples: int, horizon: int) -> None:
+        """Search `samples` worlds per decision, rollouts of at most `horizon` actions by brokers."""
+        super().__init__(BrokerBot, samples, horizon)
+
+    def think(
+        self, game: Game, state: State, player: Player, legal: Sequence[Action], rng: Rng
+    ) -> Iterator[Action | None]:
+        """Yield None after each sampled world, then the candidate with the best mean rollout value."""
+        options = candidates(game, state, player, legal, rng)
+        if len(options) == 1:
+            yield options[0]
+            return
+        totals = [0.0] * len(options)
+        for _ in range(self.samples):
+            world = game.determinize(state, player, rng)
+            for i, action in enumerate(options):
+                totals[i] += self.value(game, game.transition(world, player, action), player, rng)
+            yield None
+        yield options[max(range(len(options)), key=totals.__getitem__)]
+
+
+__all__ = ["BrokerBot", "PlannerBot", "candidates"]
