@@ -15,6 +15,7 @@ from .rules import COLOURS, SEAT_COLOURS, cost, production
 
 FILL = {"R": "#d63c3c", "Y": "#e8b400", "G": "#2e9b4a", "B": "#2f6fd6"}
 INK = {"R": "#fff", "Y": "#222", "G": "#fff", "B": "#fff"}
+BAR = 60  # pieces that fill a colour's bar: all of that colour
 SIGNS = {"R": "🔴", "Y": "🟡", "G": "🟢", "B": "🔵"}
 
 TEXTS: Texts = {
@@ -340,8 +341,8 @@ def _pieces_svg(counts: Sequence[int], made: Sequence[int], label: str) -> str:
             tag("rect", x=x + 1, y=1, width=w - 4, height=h - 2, rx=3, fill="#f2f2f2", stroke="#bbb")
         )
         if k or m:
-            full = min(k, 40) * (w - 4) / 40
-            extra = min(m, 40) * (w - 4) / 40
+            full = min(k, BAR) * (w - 4) / BAR
+            extra = min(m, BAR - min(k, BAR)) * (w - 4) / BAR
             parts.append(tag("rect", x=x + 1, y=1, width=round(full, 1), height=h - 2, rx=3, fill=FILL[c]))
             if m:
                 parts.append(
@@ -393,6 +394,10 @@ def _players(v: View, names: Sequence[str], lang: str) -> str:
         ]
         cls = "tt-to-act" if p in v["to_act"] else None
         rows.append(tag("tr", "".join(cells), class_=cls, data_seat=p))
+    supply = translate(TEXTS, lang, "supply")
+    label = f"{supply}: {pieces_label(v['supply'])}"
+    cells = [tag("td", supply), tag("td", _pieces_svg(v["supply"], [0] * len(COLOURS), label)), tag("td", "")]
+    rows.append(tag("tr", "".join(cells), class_="tt-vm-supply"))
     return tag("table", "".join(rows), class_="tt-players")
 
 
@@ -408,7 +413,7 @@ def _history(v: View, names: Sequence[str], lang: str) -> str:
         cells = [tag("td", f"{r['round']} · {translate(TEXTS, lang, 'h_virus')}: {who}")]
         for p in range(v["players"]):
             if p == virus:
-                text = f"🦠 {r['finals'][p]}"
+                text = f"{translate(TEXTS, lang, 'h_virus')} {r['finals'][p]}"
             else:
                 loss = f" −{r['money'][p] * 100}" if r["money"][p] else ""
                 text = f"{r['provisional'][p]}{loss} = {r['finals'][p]}"
@@ -459,8 +464,7 @@ def render(
     names = list(names or seat_names(v["players"], lang))
     phase = translate(TEXTS, lang, v["phase"])
     status = translate(TEXTS, lang, "status", round=v["round"], rounds=v["rounds"], phase=phase)
-    supply = translate(TEXTS, lang, "supply") + " " + pieces_label(v["supply"])
-    notes = f"{translate(TEXTS, lang, 'deck', n=v['deck'])} · {supply}"
+    notes = translate(TEXTS, lang, "deck", n=v["deck"])
     parts = [
         tag("header", tag("span", status) + tag("span", esc(notes), class_="tt-deck"), class_="tt-status"),
         tag("p", _prompt(v, names, lang), class_="tt-prompt", role="status"),

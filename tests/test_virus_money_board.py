@@ -1,0 +1,138 @@
+"""The Virus Money board: well-formed markup, clickable actions equal to the legal ones, roles kept secret."""
+
+import xml.etree.ElementTree as ET
+from functools import partial
+
+import pytest
+from playout import playout
+
+from pygame_core.bots import bot_names, make_bot
+from pygame_core.engine import get_board
+from pygame_core.engine.screen import Screen
+from pygame_core.engine.table import Table
+from pygame_core.games.virus_money.board import TEXTS, describe, render, seat_names
+from pygame_core.games.virus_money.rules import VIRUS_MONEY as G
+
+
+def parse(html: str) -> ET.Element:
+    """Return the parsed board; fails if the markup is not well-formed."""
+    return ET.fromstring(html)
+
+
+def actions_in(html: str) -> set[str]:
+    """Return every data-action on the board."""
+    return {e.attrib["data-action"] for e in parse(html).iter() if "data-action" in e.attrib}
+
+
+@pytest.mark.parametrize(("players", "seed"), [(3, 1), (4, 2)])
+def test_the_legal_actions_are_exactly_the_clickable_ones(players, seed):
+    steps = 0
+    seen = set()
+    for state, _, _ in playout(G, players, seed):
+        steps += 1
+        for p in G.to_act(state):
+            legal = G.legal_actions(state, p)
+            assert actions_in(render(G.view(state, p), legal)) == set(legal)
+            seen |= {a.split(":")[0] for a in legal}
+        assert "data-action" not in render(G.view(state, None), [])
+    assert steps > 50 and seen == {"join", "pass", "raise", "use", "pay", "done"}
+
+
+def test_no_board_shows_a_role_but_the_viewers_own_until_the_round_is_scored():
+    for state, _, _ in playout(G, 4, 3):
+        if state["phase"] == "over":
+            continue
+        for viewer in (None, 0, 1, 2, 3):
+            legal = G.legal_actions(state, viewer) if viewer is not None else []
+            html = render(G.view(state, viewer), legal)
+            roles = {e.attrib["data-role"] for e in parse(html).iter() if "data-role" in e.attrib}
+            assert roles == (set() if viewer is None else {state["roles"][viewer]})
+            swapped = dict(state, roles=["normal"] * 4)
+            if viewer is None or state["roles"][viewer] == "normal":
+                assert render(G.view(swapped, viewer), legal) == html
+            rounds = {e.attrib["data-round"] for e in parse(html).iter() if "data-round" in e.attrib}
+            assert rounds == {str(r["round"]) for r in state["history"]}
+
+
+def test_the_virus_player_is_told_its_role_and_the_reveal_names_it_after_scoring():
+    s = G.setup(4, 3)
+    s["roles"] = ["normal", "normal", "virus", "normal"]
+    html = render(G.view(s, 2), G.legal_actions(s, 2))
+    assert "Your role this round: VIRUS player" in html
+    assert "VIRUS" not in render(G.view(s, 0), G.legal_actions(s, 0))
+    while s["round"] == 1:
+        p = G.to_act(s)[0]
+        s = G.apply(s, p, G.legal_actions(s, p)[-1])
+    html = render(G.view(s, None), [])
+    reveal = parse(html).find(".//section[@class='tt-vm-reveal']")
+    assert reveal is not None and "Virus: Green" in ET.tostring(reveal, encoding="unicode")
+
+
+def test_the_card_up_shows_its_cost_and_production_and_the_bids_by_colour():
+    s = G.setup(4, 5)
+    s["card"] = "G1B4"
+    s = G.apply(G.apply(s, 0, "join"), 1, "join")
+    html = render(G.view(s, None), [])
+    card = parse(html).find(".//section[@class='tt-vm-auction']")
+    assert card is not None
+    text = ET.tostring(card, encoding="unicode")
+    assert 'data-card="G1B4"' in text and "cost 3" in text
+    assert 'aria-label="Red 1, Yellow 1"' in text
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("players", [3, 4])
+def test_every_view_and_event_renders_in_both_languages(lang, players):
+    kinds = set()
+    for state, _, _ in playout(G, players, 7):
+        for viewer in (None, *range(players)):
+            legal = G.legal_actions(state, viewer) if viewer is not None else []
+            parse(render(G.view(state, viewer), legal, lang=lang))
+        for event in state["events"]:
+            kinds.add(event["e"])
+            text = describe(event, lang, seat_names(players, lang))
+            assert text and "{" not in text
+    assert {"round", "card", "join", "raise", "win", "auctions_end", "score", "over"} <= kinds
+    html = render(G.view(state, None), [], lang=lang)
+    assert 'class="tt-result"' in html
+
+
+def test_japanese_covers_the_board_words():
+    assert set(TEXTS["ja"]) == set(TEXTS["en"])
+    s = G.setup(3, 1)
+    html = render(G.view(s, 0), G.legal_actions(s, 0), lang="ja")
+    assert "参加" in html and "あなたの役職" in html
+    assert seat_names(3, "ja") == ["赤", "緑", "青"] and seat_names(4, "en") == [
+        "Red",
+        "Yellow",
+        "Green",
+        "Blue",
+    ]
+
+
+def test_the_log_tells_who_won_what_for_how_much():
+    s = G.setup(4, 5)
+    s["card"] = "Y3"
+    s = G.apply(G.apply(G.apply(G.apply(s, 0, "join"), 1, "pass"), 2, "join"), 3, "join")
+    s = G.apply(G.apply(G.apply(s, 0, "pass"), 2, "pass"), 3, "raise:2")
+    s = G.apply(G.apply(G.apply(s, 0, "raise:3"), 2, "pass"), 3, "pass")
+    names = seat_names(4, "en")
+    log = [describe(e, "en", names) for e in s["events"]]
+    assert log[1] == "Red wins 1→🟡🟡🟡 for 3 and takes 1 Green, 2 Blue"
+
+
+def test_the_screen_plays_a_whole_solo_game_by_its_buttons():
+    bots = {n: partial(make_bot, G, n) for n in bot_names(G)}
+    table = Table.new("virus_money", ["human", "broker", "broker", "random"], 4, bots)
+    screen = Screen(table, get_board("virus_money"))
+    clicks = 0
+    while not table.over:
+        while table.bot_to_act() is not None:
+            table.bot_move()
+        if table.over:
+            break
+        found = sorted(actions_in(f"<div>{screen.html()}</div>"))
+        screen.click("action", found[clicks % len(found)])
+        clicks += 1
+    assert clicks > 10 and G.result(table.state) is not None
+    assert 'class="tt-result"' in screen.html()
