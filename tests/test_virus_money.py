@@ -6,7 +6,10 @@ from collections import Counter
 import pytest
 from playout import playout
 
-from pygame_core.engine import IllegalAction, Rng
+from pygame_core.bots import bot_levels, make_bot
+from pygame_core.bots.random_bot import RandomBot
+from pygame_core.engine import IllegalAction, Rng, get_game, play_match
+from pygame_core.games.virus_money import BrokerBot, PlannerBot
 from pygame_core.games.virus_money.rules import (
     CARDS,
     CAST,
@@ -414,3 +417,70 @@ def test_cards_are_all_accounted_for_in_each_round():
             if state["paying"] is not None:
                 cards.append(state["paying"]["card"])
             assert Counter(cards) == Counter(CARDS)
+
+
+# -- Bots.
+
+
+def test_bots_are_registered_weakest_first():
+    game = get_game("virus_money")
+    assert bot_levels(game) == ["random", "broker", "planner"]
+    assert isinstance(make_bot(game, "broker"), BrokerBot)
+    assert isinstance(make_bot(game, "planner"), PlannerBot)
+
+
+def test_the_broker_beats_random_bots_over_1000_games():
+    """1,000 seeded games, 3 and 4 players alternately, the broker's seat rotating (measured 59%)."""
+    wins = 0
+    for seed in range(1000):
+        n = 3 + seed % 2
+        seat = (seed // 2) % n
+        bots = [RandomBot() for _ in range(n)]
+        bots[seat] = BrokerBot()
+        wins += seat in play_match(G, bots, seed).outcome.winners
+    assert wins / 1000 > 0.45, f"the broker won {wins} of 1000 games (a random seat wins about 29%)"
+
+
+def lead(bot, seed: int) -> float:
+    """Return the total of `bot` minus the mean of the brokers around it, 3 and 4 players alternately."""
+    n = 3 + seed % 2
+    seat = (seed // 2) % n
+    bots = [BrokerBot() for _ in range(n)]
+    bots[seat] = bot
+    scores = play_match(G, bots, seed).outcome.scores
+    return scores[seat] - (sum(scores) - scores[seat]) / (n - 1)
+
+
+def test_a_cheap_planner_leads_the_brokers_by_more_than_a_broker_does():
+    """Over 12 seeded games (measured at full strength: see docs/rules/virus_money.md)."""
+    seeds = range(100, 112)
+    planner = sum(lead(PlannerBot(2, 12), s) for s in seeds) / len(seeds)
+    broker = sum(lead(BrokerBot(), s) for s in seeds) / len(seeds)
+    assert planner > broker + 200, f"planner {planner:+.0f} vs broker {broker:+.0f} per game"
+
+
+def test_the_planner_plays_legally_and_is_deterministic():
+    a = play_match(G, [PlannerBot(1, 6), BrokerBot(), RandomBot()], 5, bot_seed=3)
+    b = play_match(G, [PlannerBot(1, 6), BrokerBot(), RandomBot()], 5, bot_seed=3)
+    assert a.record == b.record and a.outcome.winners
+
+
+def test_the_planners_think_yields_between_worlds_and_ends_with_its_choice():
+    s = table(card="R1G4", deck=["R3", "B3"])
+    s = play(s, (0, "join"), (1, "join"), (2, "pass"), (3, "pass"))
+    legal = G.legal_actions(s, 0)
+    steps = list(PlannerBot(3, 6).think(G, s, 0, legal, Rng(2)))
+    assert steps[:-1] == [None] * 3 and steps[-1] in legal
+    assert steps[-1] == PlannerBot(3, 6).choose(G, s, 0, legal, Rng(2))
+
+
+def test_a_normal_broker_uses_good_cards_and_the_virus_broker_uses_none():
+    pieces = [[20, 0, 0, 0], [0, 20, 0, 0], [0, 0, 20, 0], [0, 0, 0, 20]]
+    for role, first in (("normal", "use:R1G4"), ("virus", "done")):
+        s = expansion([["R1G4", "R3"], [], [], []], pieces, roles=[role, "normal", "normal", "normal"])
+        legal = G.legal_actions(s, 0)
+        assert BrokerBot().choose(G, s, 0, legal, Rng(1)) == first
+    pieces[0] = [20, 0, 2, 3]
+    s = play(expansion([["R1G4"], [], [], []], pieces), (0, "use:R1G4"))
+    assert G.legal_actions(s, 0) == ["pay:R", "pay:G", "pay:B"]
+    assert BrokerBot().choose(G, s, 0, G.legal_actions(s, 0), Rng(1)) == "pay:R", "own pieces are worth least"
