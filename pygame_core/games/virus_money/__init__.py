@@ -17,7 +17,22 @@ register(
         "broker": BrokerBot,
         "planner": partial(PlannerBot, PLANNER_SAMPLES, PLANNER_HORIZON),
     },
-    Board(board.render, board.describe, board.seat_names),
+    Board(
+        board.render,
+        board.describe,
+        board.seat_names,
+        about={
+            "en": "Auctions, production and a hidden virus. Bid with pieces of your colour for trade cards; "
+            "the winner pays into the supply and takes everyone else's bids, then uses the cards to make "
+            "more pieces. Other colours score double — unless their player secretly drew the virus card: "
+            "that colour is virus money, scored by the virus player and lost by whoever holds it. "
+            "Three rounds, a new cast each time.",
+            "ja": "競り・拡大生産・隠れたウィルス。担当色のコマでトレードカードを競り落とすと、"
+            "自分のコストはコマ置き場へ、他の人のコストは自分のものに。カードでコマを増やします。"
+            "他の色は2倍の価値ですが、その色の担当がウィルスプレイヤーならそれはウィルスマネー、"
+            "持っているだけで減点です。役職を変えて3ラウンド。",
+        },
+    ),
 )
 
 __all__ = ["VIRUS_MONEY", "BrokerBot", "PlannerBot", "VirusMoney"]
