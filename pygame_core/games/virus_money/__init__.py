@@ -8,8 +8,8 @@ from . import board
 from .bot import BrokerBot, PlannerBot
 from .rules import VIRUS_MONEY, VirusMoney
 
-PLANNER_SAMPLES = 6  # worlds sampled per decision
-PLANNER_HORIZON = 24  # rollout actions after each candidate
+PLANNER_SAMPLES = 4  # worlds sampled per decision
+PLANNER_HORIZON = 16  # rollout actions after each candidate
 
 register(
     VIRUS_MONEY,
