@@ -187,7 +187,7 @@ def compositions(holding: Sequence[int], total: int | None = None, without: str 
     return [list(mix) for mix in product(*ranges) if total is None or sum(mix) == total]
 
 
-def cheapest(holding: Sequence[int], values: Sequence[int], total: int) -> list[int]:
+def cheapest(holding: Sequence[int], values: Sequence[float], total: int) -> list[int]:
     """Return the mix of `total` coins worth least to its holder: the cheapest currency first, then D, F, G.
 
     >>> cheapest([7, 5, 3], [2, 1, 1], 6)
@@ -243,6 +243,15 @@ def crash_taker(bids: Sequence[Sequence[int]], dealer: Player) -> Player:
     counts = [sum(b) for b in bids]
     least = min(counts)
     return next(p for p in counterclockwise((dealer - 1) % n, n) if counts[p] == least)
+
+
+def counted_coins(state: State) -> list[Coins]:
+    """Return every seat's coins as a player who counts every public movement knows them (assumption A9).
+
+    Coins change hands only in sight of all (payments, coins taken, crash payments, opened fists), so
+    `determinize` never changes them. The views still show each seat only its own coins.
+    """
+    return [list(c) for c in state["coins"]]
 
 
 def coins_in_play(state: State) -> int:
