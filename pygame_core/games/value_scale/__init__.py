@@ -9,7 +9,7 @@ from .bot import AppraiserBot, PlannerBot
 from .rules import VALUE_SCALE, ValueScale
 
 PLANNER_SAMPLES = 4  # worlds sampled per decision
-PLANNER_HORIZON = 2  # auctions played out after the one under way
+PLANNER_HORIZON = 1  # auctions played out after the one under way
 
 register(
     VALUE_SCALE,

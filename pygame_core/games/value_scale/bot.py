@@ -55,6 +55,7 @@ CAP_HOPE = 0.3  # share of the best unseen cap's extra value a stack counts on, 
 RIVAL_LOW = 0.4  # a rival's sealed bid is taken to lie between this share of its worth of the lot...
 RIVAL_HIGH = 0.9  # ...and this share (never more than its coins)
 DENY = 0.5  # weight of what a coin is worth to the rival who would take it next, when picking or paying
+COMPOSED = (PAY, SEALED, CRASH_SEALED)  # phases whose actions the appraiser composes from coins
 EXPOSURE_BID = 0.5  # a rival's sealed crash bid is taken to be about this share of its exposure
 
 
@@ -69,8 +70,10 @@ class Appraisal:
         self.values: list[list[int]] = v["values"]
         seen = set(v["row"]) | set(v["lot"]) | set(v["box"])
         seen |= {c for stacks in v["stacks"] for st in stacks for c in st}
-        self.unseen = [c for c in GOODS_DECK if c not in seen]
+        to_come = [c for c in GOODS_DECK if c not in seen] + [c for c in v["row"] if is_goods(c)]
+        self.caps = {g: max((card_value(c) for c in to_come if good(c) == g), default=0) for g in GOODS}
         self.hope: float = CAP_HOPE * v["deck"] / max(1, v["deck"] + len(v["row"]))
+        self.gains: dict[tuple[Player, tuple[str, ...]], float] = {}
         self.points = [self.worth(p, v["stacks"][p]) + self.purse(p) for p in range(self.n)]
 
     def purse(self, p: Player, coins: Sequence[int] | None = None) -> float:
@@ -78,17 +81,12 @@ class Appraisal:
         held = self.coins[p] if coins is None else coins
         return float(sum(k * x for k, x in zip(held, self.values[p], strict=True)))
 
-    def cap(self, g: str) -> int:
-        """Return the best value of good g still to come: in the deck or the row."""
-        pool = [*self.unseen, *self.v["row"]]
-        return max((card_value(c) for c in pool if is_goods(c) and good(c) == g), default=0)
-
     def stack_worth(self, stack: Sequence[str], g: str) -> float:
         """Return a stack's points plus the hoped-for share of a better cap still to come."""
         if not stack:
             return 0.0
         total = sum(icons(c) for c in stack)
-        lift = max(0, self.cap(g) - card_value(stack[-1]))
+        lift = max(0, self.caps[g] - card_value(stack[-1]))
         return goods_score(stack) + self.hope * total * lift
 
     def worth(self, p: Player, stacks: Sequence[Sequence[str]]) -> float:
@@ -97,6 +95,13 @@ class Appraisal:
 
     def gain(self, p: Player, lot: Sequence[str]) -> float:
         """Return the points lot adds for seat p: goods on its stacks, surges on its coins."""
+        key = (p, tuple(lot))
+        if key not in self.gains:
+            self.gains[key] = self._gain(p, lot)
+        return self.gains[key]
+
+    def _gain(self, p: Player, lot: Sequence[str]) -> float:
+        """Return the points lot adds for seat p, worked out."""
         out = 0.0
         for i, g in enumerate(GOODS):
             cards = [c for c in lot if is_goods(c) and good(c) == g]
@@ -418,7 +423,9 @@ class PlannerBot(SearchBot):
         stop = state["auctions"] + self.horizon + (state["phase"] != OFFER)
         while (acting := game.to_act(state)) and state["auctions"] < stop:
             seat = acting[0]
-            action = bots[seat].choose(game, state, seat, game.legal_actions(state, seat), rng)
+            # The appraiser composes coins without the list of every mix, the slowest part of a rollout.
+            legal = () if state["phase"] in COMPOSED else game.legal_actions(state, seat)
+            action = bots[seat].choose(game, state, seat, legal, rng)
             state = game.transition(state, seat, action)
         scores = list(game.estimate(state))
         return scores[player] - max(s for p, s in enumerate(scores) if p != player)
