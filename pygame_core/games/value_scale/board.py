@@ -284,13 +284,15 @@ def _card_svg(card: str, x: float, y: float, w: float, h: float, lang: str) -> s
         fill, colour = (SURGE_FILL, SURGE_INK) if surge else (CRASH_FILL, CRASH_INK)
         c = currency(card)
         out.append(tag("rect", x=x, y=y, width=w, height=h, rx=6, fill=fill, stroke=colour, stroke_width=2))
+        name = esc(translate(TEXTS, lang, c))
+        out.append(tag("text", name, x=x + w / 2, y=y + h * 0.16, font_size=h * 0.12, text_anchor="middle"))
         out.append(
             tag(
                 "text",
                 "▲" if surge else "▼",
                 x=x + w / 2,
-                y=y + h * 0.4,
-                font_size=h * 0.3,
+                y=y + h * 0.45,
+                font_size=h * 0.26,
                 text_anchor="middle",
             )
         )
@@ -340,21 +342,21 @@ def _market(v: View, names: Sequence[str], lang: str) -> str:
     if v["lot"]:
         lot = "".join(_card_svg(c, 4 + i * 120, 4, 110, 150, lang) for i, c in enumerate(v["lot"]))
         pot = "".join(
-            _coin_svg(c, 270 + i * 32, 60, 14, str(k))
+            _coin_svg(c, 268 + i * 36, 60, 15, str(k))
             for i, (c, k) in enumerate(zip(CURRENCIES, v["pot"], strict=True))
         )
-        pot += tag("text", esc(translate(TEXTS, lang, "pot")), x=254, y=30, font_size=13)
+        pot += tag("text", esc(translate(TEXTS, lang, "pot")), x=254, y=30, font_size=13, fill="currentColor")
+        parts.append(
+            tag("h2", translate(TEXTS, lang, "on_offer"))
+            + _svg(lot + pot, 364, 160, cards_label(v["lot"], lang))
+        )
         if v["phase"] == "auction":
             high = (
                 translate(TEXTS, lang, "high", n=v["high"], name=names[v["leader"]])
                 if v["leader"] is not None
                 else translate(TEXTS, lang, "no_bid")
             )
-            pot += tag("text", esc(high), x=254, y=110, font_size=13, font_weight=700)
-        parts.append(
-            tag("h2", translate(TEXTS, lang, "on_offer"))
-            + _svg(lot + pot, 364, 160, cards_label(v["lot"], lang))
-        )
+            parts.append(tag("p", tag("strong", esc(high)), class_="tt-hint vs-high"))
     return tag("section", "".join(parts), class_="vs-market")
 
 
@@ -408,7 +410,7 @@ def _players(v: View, names: Sequence[str], lang: str) -> str:
     for p in range(v["players"]):
         badges = []
         if p == v["dealer"] and v["phase"] != "over":
-            badges.append(("🂠", "dealer"))
+            badges.append((translate(TEXTS, lang, "dealer"), "dealer"))
         if p in v["to_act"]:
             badges.append(("▶", "to_act"))
         if p in v["out"]:
