@@ -19,6 +19,7 @@ from .rules import (
     card_value,
     cheapest,
     coins_score,
+    comp_text,
     currency,
     good,
     goods_score,
@@ -540,7 +541,7 @@ def _coin_steppers(mix: list[int], holding: Sequence[int], fixed: str | None, la
             if 0 <= target <= holding[i]:
                 after = list(mix)
                 after[i] = target
-                cells.append(_select(text, ".".join(map(str, after)), f"{text} {name}"))
+                cells.append(_select(text, comp_text(after), f"{text} {name}"))
             else:
                 cells.append(_off(text))
         coin = tag(
@@ -566,7 +567,7 @@ def _pay_entry(v: View, lang: str, selected: Sequence[str]) -> str:
     chosen = sum(mix)
     if chosen == price:
         confirm = _button(
-            translate(TEXTS, lang, "b_pay", coins=coins_label(mix, lang)), "pay:" + _text(mix), True
+            translate(TEXTS, lang, "b_pay", coins=coins_label(mix, lang)), "pay:" + comp_text(mix), True
         )
     elif chosen < price:
         confirm = _off(translate(TEXTS, lang, "b_more", n=price - chosen))
@@ -589,14 +590,9 @@ def _seal_entry(v: View, lang: str, selected: Sequence[str]) -> str:
     return tag(
         "div",
         _coin_steppers(mix, holding, fixed, lang)
-        + tag("div", _button(text, "seal:" + _text(mix), True), class_="tt-actions"),
+        + tag("div", _button(text, "seal:" + comp_text(mix), True), class_="tt-actions"),
         class_="tt-bid",
     )
-
-
-def _text(mix: Sequence[int]) -> str:
-    """Return coins as an action argument."""
-    return ".".join(map(str, mix))
 
 
 def _controls(v: View, legal: Sequence[str], names: Sequence[str], lang: str, selected: Sequence[str]) -> str:
