@@ -141,6 +141,13 @@ def test_every_option_plays_to_the_end_without_leaks(game, options):
     assert snapshot(replay(record)[1]) == snapshot(steps[-1][0])
     leaks, changed = view_leaks(game, players, 4, options)
     assert not leaks and changed
+    rng = Rng(5)
+    for i, (state, _, _) in enumerate(steps):
+        if i % 13 == 0:
+            s = game.determinize(state, i % players, rng)
+            while acting := game.to_act(s):
+                s = game.apply(s, acting[0], rng.choice(game.legal_actions(s, acting[0])))
+            assert game.result(s) is not None
 
 
 def test_the_leak_check_catches_a_view_that_shows_every_hand():

@@ -7,7 +7,7 @@ import pytest
 from playout import snapshot
 
 from pygame_core.bots import RandomBot, bot_levels, make_bot
-from pygame_core.engine import BadSetup, IllegalAction, Record, Rng, get_game, play_match, replay
+from pygame_core.engine import BadSetup, IllegalAction, Rng, get_game, play_match
 from pygame_core.games.value_scale import AppraiserBot, PlannerBot
 from pygame_core.games.value_scale.rules import (
     CARDS,
@@ -476,55 +476,3 @@ def test_the_appraiser_does_not_bid_for_a_card_that_would_lower_every_stack():
         s["stacks"][p][0] = ["M3x3", "M6x1"]
     s = play(s, (0, "offer:M2x3"), (0, "start:1"))
     assert AppraiserBot().choose(G, s, 1, G.legal_actions(s, 1), Rng(1)) == "drop"
-
-
-# -- The shared conformance checks, in both modes (the shared suite plays the default mode only)
-
-
-def random_game(players, seed, mode):
-    """Yield (state, player, action) along a random game in `mode`, and the last state with (-1, "")."""
-    state = G.setup(players, seed, {"mode": mode})
-    rng = Rng(seed ^ 0x5EED)
-    while acting := G.to_act(state):
-        player = acting[rng.below(len(acting))]
-        action = rng.choice(G.legal_actions(state, player))
-        yield state, player, action
-        state = G.apply(state, player, action)
-    yield state, -1, ""
-
-
-@pytest.mark.parametrize("mode", MODES)
-@pytest.mark.parametrize("players", [3, 5])
-def test_views_do_not_change_when_hidden_facts_are_redealt_in_both_modes(mode, players):
-    rng = Rng(players)
-    changed = 0
-    for seed in range(3):
-        for step, (state, _, _) in enumerate(random_game(players, seed, mode)):
-            for p in range(players):
-                other = G.determinize(state, p, rng)
-                changed += snapshot(other) != snapshot(state)
-                for viewer in (p, None):
-                    assert G.view(other, viewer) == G.view(state, viewer), f"step {step}: seat {p}'s secret"
-                assert G.to_act(other) == G.to_act(state)
-    assert changed > 0
-
-
-@pytest.mark.parametrize("mode", MODES)
-def test_records_replay_to_identical_json_in_both_modes(mode):
-    for seed in range(4):
-        steps = list(random_game(4, seed, mode))
-        actions = tuple((p, a) for _, p, a in steps[:-1])
-        record = Record(G.id, 4, seed, {"mode": mode}, actions)
-        assert snapshot(replay(Record.from_json(record.to_json()))[1]) == snapshot(steps[-1][0])
-
-
-@pytest.mark.parametrize("mode", MODES)
-def test_determinized_states_play_on_to_the_end_in_both_modes(mode):
-    rng = Rng(9)
-    for i, (state, _, _) in enumerate(random_game(4, 11, mode)):
-        if i % 13:
-            continue
-        s = G.determinize(state, i % 4, rng)
-        while acting := G.to_act(s):
-            s = G.apply(s, acting[0], rng.choice(G.legal_actions(s, acting[0])))
-        assert G.result(s) is not None and coins_in_play(s) == 60
