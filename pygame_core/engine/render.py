@@ -60,3 +60,40 @@ def translate(texts: Texts, lang: str, key: str, **fields: object) -> str:
     """Return the text for `key` in `lang` (English if missing), with fields filled in and escaped."""
     template = texts.get(lang, {}).get(key) or texts["en"][key]
     return template.format(**{k: esc(v) for k, v in fields.items()})
+
+
+RESULT_TEXTS: Texts = {
+    "en": {"winner": "Winner", "winners": "Winners"},
+    "ja": {"winner": "勝者", "winners": "勝者"},
+}
+
+
+def result_panel(
+    result: dict[str, Any] | None,
+    names: Sequence[str],
+    lang: str,
+    line: Callable[[int], str] | None = None,
+    order: Sequence[int] | None = None,
+) -> str:
+    """Return the game-over panel ("" before the end): the winners, then each seat's line (markup; by
+    default `name: score`) in `order` (by default best score first), the winners crowned."""
+    if result is None:
+        return ""
+    scores, winners = result["scores"], result["winners"]
+    seats = order if order is not None else sorted(range(len(scores)), key=lambda p: -scores[p])
+    rows = "".join(
+        tag(
+            "li",
+            ("👑 " if p in winners else "") + (line(p) if line else f"{esc(names[p])}: {scores[p]}"),
+            class_="tt-winner" if p in winners else None,
+        )
+        for p in seats
+    )
+    title = translate(RESULT_TEXTS, lang, "winners" if len(winners) > 1 else "winner")
+    who = esc(", ".join(names[p] for p in winners))
+    return tag(
+        "section",
+        tag("h2", f"{title}: {who}") + tag("ol", rows),
+        class_="tt-result",
+        data_winners=",".join(map(str, winners)),
+    )

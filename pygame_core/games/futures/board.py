@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...engine.game import View
-from ...engine.render import Texts, esc, tag, translate
+from ...engine.render import Texts, esc, result_panel, tag, translate
 from .rules import COMMODITIES, LADDER, TOP_ROW, marker_value, trade_fee
 
 SEAT_COLOURS = ("#d63c3c", "#2f6fd6", "#e0b000", "#8a4fc2")
@@ -59,8 +59,6 @@ TEXTS: Texts = {
         "marker": "Buy 4th marker (−5)",
         "discard": "Discard {a} + {b}: one more action",
         "select_two": "Select two cards to discard them for one more action.",
-        "winner": "Winner",
-        "winners": "Winners",
         "score": "Final money",
         "passed": "You passed {card}; you received {got}.",
         "e_move": "{good} {old} → {new} ({when})",
@@ -115,8 +113,6 @@ TEXTS: Texts = {
         "marker": "4個目の取引マーカーを買う（−5）",
         "discard": "{a}と{b}を捨ててアクション+1",
         "select_two": "手札を2枚選ぶと、捨ててアクションを1回増やせます。",
-        "winner": "勝者",
-        "winners": "勝者",
         "score": "最終所持金",
         "passed": "{card}を渡し、{got}を受け取りました。",
         "e_move": "{good} {old} → {new}（{when}）",
@@ -450,31 +446,6 @@ def _players(v: View, names: Sequence[str], lang: str) -> str:
     return tag("table", "".join(rows), class_="tt-players")
 
 
-def _result(v: View, names: Sequence[str], lang: str) -> str:
-    """Return the game-over panel: final money by seat, best first, and the winners."""
-    result = v["result"]
-    if result is None:
-        return ""
-    winners = result["winners"]
-    order = sorted(range(v["players"]), key=lambda p: -result["scores"][p])
-    rows = "".join(
-        tag(
-            "li",
-            f"{'👑 ' if p in winners else ''}{esc(names[p])}: {result['scores'][p]}",
-            class_="tt-winner" if p in winners else None,
-        )
-        for p in order
-    )
-    title = translate(TEXTS, lang, "winners" if len(winners) > 1 else "winner")
-    who = esc(", ".join(names[p] for p in winners))
-    return tag(
-        "section",
-        tag("h2", f"{title}: {who}") + tag("ol", rows),
-        class_="tt-result",
-        data_winners=",".join(map(str, winners)),
-    )
-
-
 def render(
     view: View,
     legal: Sequence[str],
@@ -499,7 +470,7 @@ def render(
     parts = [
         tag("header", tag("span", status) + tag("span", deck, class_="tt-deck"), class_="tt-status"),
         tag("p", _prompt(v, names, lang), class_="tt-prompt", role="status"),
-        _result(v, names, lang),
+        result_panel(v["result"], names, lang),
         _actions(v, acts, lang, selected),
         tag("section", _ladders(v, acts, lang), class_="tt-ladders-box"),
         tag("section", tag("h2", translate(TEXTS, lang, "market")) + _market(v, acts, lang, chosen)),

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...engine.game import View
-from ...engine.render import Texts, esc, tag, translate
+from ...engine.render import Texts, esc, result_panel, tag, translate
 from .rules import HOLD, TRACK, colour, value
 
 SEAT_COLOURS = ("#d63c3c", "#2f6fd6", "#e0b000", "#8a4fc2", "#2e9b4a", "#e57a1f", "#6b6b6b")
@@ -72,8 +72,6 @@ TEXTS: Texts = {
         "r_none": "Nobody bid: set aside",
         "discarded": "Set aside unsold: {n}",
         "bonus": "Five-colour bonus +10",
-        "winner": "Winner",
-        "winners": "Winners",
         "e_game": "Game {game} of {games}: {name} turns first",
         "e_turn": "{name} turns {card}",
         "e_auction": "{name} puts {cards} up for auction",
@@ -139,8 +137,6 @@ TEXTS: Texts = {
         "r_none": "入札なし：取り除かれました",
         "discarded": "取り除かれた商品：{n}枚",
         "bonus": "色ボーナス +10",
-        "winner": "勝者",
-        "winners": "勝者",
         "e_game": "第{game}/{games}ゲーム：{name}から始めます",
         "e_turn": "{name}が{card}をめくりました",
         "e_auction": "{name}が{cards}を競りにかけました",
@@ -405,31 +401,6 @@ def _players(v: View, names: Sequence[str], lang: str) -> str:
     return tag("table", "".join(rows), class_="tt-players")
 
 
-def _result(v: View, names: Sequence[str], lang: str) -> str:
-    """Return the game-over panel: chips (or series totals) by seat, richest first, and the winners."""
-    result = v["result"]
-    if result is None:
-        return ""
-    winners = result["winners"]
-    order = sorted(range(v["players"]), key=lambda p: -result["scores"][p])
-    rows = "".join(
-        tag(
-            "li",
-            f"{'👑 ' if p in winners else ''}{esc(names[p])}: {result['scores'][p]}",
-            class_="tt-winner" if p in winners else None,
-        )
-        for p in order
-    )
-    title = translate(TEXTS, lang, "winners" if len(winners) > 1 else "winner")
-    who = esc(", ".join(names[p] for p in winners))
-    return tag(
-        "section",
-        tag("h2", f"{title}: {who}") + tag("ol", rows),
-        class_="tt-result",
-        data_winners=",".join(map(str, winners)),
-    )
-
-
 def render(
     view: View,
     legal: Sequence[str],
@@ -463,7 +434,7 @@ def render(
             class_="tt-status",
         ),
         tag("p", _prompt(v, names, lang), class_="tt-prompt", role="status"),
-        _result(v, names, lang),
+        result_panel(v["result"], names, lang),
         _lot(v, names, lang),
         _controls(v, acts, lang, selected),
         _reveal(v, names, lang),

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...engine.game import View
-from ...engine.render import Texts, esc, tag, translate
+from ...engine.render import Texts, esc, result_panel, tag, translate
 from .rules import COSTS, CREDIT_STEP, SQUARES, card_colour, dividend_rate, kind
 
 STOCK_COLOURS = {"R": "#c8302c", "B": "#2f63c8", "G": "#2f8f3e"}
@@ -71,8 +71,6 @@ TEXTS: Texts = {
         "b_repay": "Pay an IOU back (−20C)",
         "b_end": "End the turn",
         "b_skip": "No usable card: go on",
-        "winner": "Winner",
-        "winners": "Winners",
         "e_start": "The market opens: {colours} at 5C",
         "e_play": "{name} uses {card}",
         "e_discard": "{name} discards a card face down",
@@ -142,8 +140,6 @@ TEXTS: Texts = {
         "b_repay": "返済する（−20C）",
         "b_end": "手番を終える",
         "b_skip": "使えるカードがありません：続ける",
-        "winner": "勝者",
-        "winners": "勝者",
         "e_start": "取引開始：{colours}の株価は5C",
         "e_play": "{name}が{card}を使いました",
         "e_discard": "{name}がカードを1枚伏せて捨てました",
@@ -446,31 +442,6 @@ def _players(v: View, names: Sequence[str], lang: str) -> str:
     return tag("table", "".join(rows), class_="tt-players", style="font-size:0.85rem")
 
 
-def _result(v: View, names: Sequence[str], lang: str) -> str:
-    """Return the game-over panel: final worth by seat, best first, and the winners."""
-    result = v["result"]
-    if result is None:
-        return ""
-    winners = result["winners"]
-    order = sorted(range(v["players"]), key=lambda p: -result["scores"][p])
-    rows = "".join(
-        tag(
-            "li",
-            f"{'👑 ' if p in winners else ''}{esc(names[p])}: {result['scores'][p]}C",
-            class_="tt-winner" if p in winners else None,
-        )
-        for p in order
-    )
-    title = translate(TEXTS, lang, "winners" if len(winners) > 1 else "winner")
-    who = esc(", ".join(names[p] for p in winners))
-    return tag(
-        "section",
-        tag("h2", f"{title}: {who}") + tag("ol", rows),
-        class_="tt-result",
-        data_winners=",".join(map(str, winners)),
-    )
-
-
 def render(
     view: View,
     legal: Sequence[str],
@@ -490,7 +461,7 @@ def render(
     parts = [
         tag("header", tag("span", status), class_="tt-status"),
         tag("p", _prompt(v, names, lang), class_="tt-prompt", role="status"),
-        _result(v, names, lang),
+        result_panel(v["result"], names, lang, lambda p: f"{esc(names[p])}: {v['result']['scores'][p]}C"),
         _controls(v, acts, lang, chosen),
     ]
     if v["viewer"] is not None:

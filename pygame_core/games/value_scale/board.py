@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...engine.game import View
-from ...engine.render import Texts, esc, tag, translate
+from ...engine.render import Texts, esc, result_panel, tag, translate
 from .rules import (
     CURRENCIES,
     GOODS,
@@ -108,8 +108,6 @@ TEXTS: Texts = {
         "r_won": "{name} won {cards} for {coins}",
         "r_crash": "{name} took {card} and {coins}",
         "r_none": "Nobody bid: {cards} back in the box",
-        "winner": "Winner",
-        "winners": "Winners",
         "score_line": "{name}: {total} (goods {goods} + coins {coins})",
         "e_deal": "{name} deals first; face up: {cards}",
         "e_offer": "{name} offers {cards}",
@@ -200,8 +198,6 @@ TEXTS: Texts = {
         "r_won": "{name}が{cards}を{coins}で落札",
         "r_crash": "{name}が{card}と{coins}を獲得",
         "r_none": "入札なし：{cards}は箱に戻りました",
-        "winner": "勝者",
-        "winners": "勝者",
         "score_line": "{name}：{total}点（品物{goods} + 通貨{coins}）",
         "e_deal": "{name}が最初のディーラー。表向き：{cards}",
         "e_offer": "{name}が{cards}を競りにかけました",
@@ -708,35 +704,14 @@ def _last(v: View, names: Sequence[str], lang: str) -> str:
 def _result(v: View, names: Sequence[str], lang: str) -> str:
     """Return the game-over panel: every seat's points (goods plus coins), best first, and the winners."""
     result = v["result"]
-    if result is None:
-        return ""
-    winners = result["winners"]
-    order = sorted(range(v["players"]), key=lambda p: -result["scores"][p])
-    rows = "".join(
-        tag(
-            "li",
-            ("👑 " if p in winners else "")
-            + translate(
-                TEXTS,
-                lang,
-                "score_line",
-                name=names[p],
-                total=result["scores"][p],
-                goods=v["goods_points"][p],
-                coins=result["scores"][p] - v["goods_points"][p],
-            ),
-            class_="tt-winner" if p in winners else None,
+
+    def line(p: int) -> str:
+        score, goods = result["scores"][p], v["goods_points"][p]
+        return translate(
+            TEXTS, lang, "score_line", name=names[p], total=score, goods=goods, coins=score - goods
         )
-        for p in order
-    )
-    title = translate(TEXTS, lang, "winners" if len(winners) > 1 else "winner")
-    who = esc(", ".join(names[p] for p in winners))
-    return tag(
-        "section",
-        tag("h2", f"{title}: {who}") + tag("ol", rows),
-        class_="tt-result",
-        data_winners=",".join(map(str, winners)),
-    )
+
+    return result_panel(result, names, lang, line)
 
 
 def render(

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...engine.game import View
-from ...engine.render import Texts, esc, tag, translate
+from ...engine.render import Texts, esc, result_panel, tag, translate
 from .rules import COLOURS, SEAT_COLOURS, cost, production
 
 FILL = {"R": "#d63c3c", "Y": "#e8b400", "G": "#2e9b4a", "B": "#2f6fd6"}
@@ -63,8 +63,6 @@ TEXTS: Texts = {
         "h_prov": "provisional",
         "h_money": "virus money",
         "h_final": "final",
-        "winner": "Winner",
-        "winners": "Winners",
         "e_round": "Round {round} of {rounds}: the cast cards are drawn; {name} starts",
         "e_card": "{card} is turned up; {name} is asked first",
         "e_join": "{name} joins",
@@ -129,8 +127,6 @@ TEXTS: Texts = {
         "h_prov": "仮の得点",
         "h_money": "ウィルスマネー",
         "h_final": "最終得点",
-        "winner": "勝者",
-        "winners": "勝者",
         "e_round": "第{round}/{rounds}ラウンド：役職を決定、{name}から開始",
         "e_card": "{card}がめくられました（{name}から）",
         "e_join": "{name}が参加",
@@ -427,28 +423,13 @@ def _history(v: View, names: Sequence[str], lang: str) -> str:
 
 
 def _result(v: View, names: Sequence[str], lang: str) -> str:
-    """Return the game-over panel: totals by seat, best first, and the winners."""
+    """Return the game-over panel: totals by seat, best first (fewer points as the virus first among
+    equals), and the winners."""
     result = v["result"]
     if result is None:
         return ""
-    winners = result["winners"]
     order = sorted(range(v["players"]), key=lambda p: (-result["scores"][p], v["virus_points"][p]))
-    rows = "".join(
-        tag(
-            "li",
-            f"{'👑 ' if p in winners else ''}{esc(names[p])}: {result['scores'][p]}",
-            class_="tt-winner" if p in winners else None,
-        )
-        for p in order
-    )
-    title = translate(TEXTS, lang, "winners" if len(winners) > 1 else "winner")
-    who = esc(", ".join(names[p] for p in winners))
-    return tag(
-        "section",
-        tag("h2", f"{title}: {who}") + tag("ol", rows),
-        class_="tt-result",
-        data_winners=",".join(map(str, winners)),
-    )
+    return result_panel(result, names, lang, order=order)
 
 
 def render(
