@@ -6,6 +6,7 @@ at most `horizon` actions, and scores the end with `game.estimate` (the result o
 score minus the best other seat's. The action with the best mean wins; ties go to the first legal one.
 It reads the state only through `game.determinize`, so it never sees another seat's secrets.
 `think` does the same work in slices, one sampled world each, so a browser can paint in between.
+A game's planner narrows the actions it compares (`candidates`) and adjusts each sampled world (`sample`).
 """
 
 from collections.abc import Iterator, Sequence
@@ -34,16 +35,27 @@ class SearchBot:
         self, game: Game, state: State, player: Player, legal: Sequence[Action], rng: Rng
     ) -> Iterator[Action | None]:
         """Yield None after each sampled world, then the action `choose` returns."""
-        if len(legal) == 1:
-            yield legal[0]
+        options = self.candidates(game, state, player, legal, rng)
+        if len(options) == 1:
+            yield options[0]
             return
-        totals = [0.0] * len(legal)
+        totals = [0.0] * len(options)
         for _ in range(self.samples):
-            world = game.determinize(state, player, rng)
-            for i, action in enumerate(legal):
+            world = self.sample(game, state, player, rng)
+            for i, action in enumerate(options):
                 totals[i] += self.value(game, game.transition(world, player, action), player, rng)
             yield None
-        yield legal[max(range(len(legal)), key=totals.__getitem__)]
+        yield options[max(range(len(options)), key=totals.__getitem__)]
+
+    def candidates(
+        self, game: Game, state: State, player: Player, legal: Sequence[Action], rng: Rng
+    ) -> Sequence[Action]:
+        """Return the actions to compare, in order (the first wins ties): every legal one."""
+        return legal
+
+    def sample(self, game: Game, state: State, player: Player, rng: Rng) -> State:
+        """Return one world `player` cannot tell from the real one."""
+        return game.determinize(state, player, rng)
 
     def value(self, game: Game, state: State, player: Player, rng: Rng) -> float:
         """Return the seat's score lead over the best other seat after a rollout from `state`."""

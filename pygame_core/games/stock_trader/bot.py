@@ -12,7 +12,7 @@ The planner searches (flat Monte Carlo over determinisations, `SearchBot`) the b
 steps, with brokers playing every seat in the rollouts.
 """
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ...bots.search import SearchBot
@@ -246,21 +246,12 @@ class PlannerBot(SearchBot):
         """Search `samples` worlds per decision, rollouts of at most `horizon` actions by brokers."""
         super().__init__(BrokerBot, samples, horizon)
 
-    def think(
+    def candidates(
         self, game: Game, state: State, player: Player, legal: Sequence[Action], rng: Rng
-    ) -> Iterator[Action | None]:
-        """Yield None after each sampled world, then the candidate with the best mean rollout value."""
-        options = ranked(game.view(state, player), legal)[:PLANNER_CANDIDATES]
-        if len(options) == 1 or state["step"] not in (MAIN, FORCE):
-            yield options[0]
-            return
-        totals = [0.0] * len(options)
-        for _ in range(self.samples):
-            world = game.determinize(state, player, rng)
-            for i, action in enumerate(options):
-                totals[i] += self.value(game, game.transition(world, player, action), player, rng)
-            yield None
-        yield options[max(range(len(options)), key=totals.__getitem__)]
+    ) -> Sequence[Action]:
+        """Return the broker's best first steps; outside a card's first step, only its best."""
+        options = ranked(game.view(state, player), legal)
+        return options[:PLANNER_CANDIDATES] if state["step"] in (MAIN, FORCE) else options[:1]
 
 
 __all__ = ["BrokerBot", "PlannerBot", "ranked"]

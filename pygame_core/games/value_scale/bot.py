@@ -19,7 +19,7 @@ The planner searches (flat Monte Carlo over determinisations, `SearchBot`) a few
 the appraiser's choice, with appraisers playing every seat in rollouts that finish the auction under way.
 """
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 
 from ...bots.search import SearchBot
 from ...engine import Action, Game, Player, Rng, State, View
@@ -399,23 +399,18 @@ class PlannerBot(SearchBot):
         """Search `samples` worlds per decision, rollouts of at most `horizon` auctions by appraisers."""
         super().__init__(AppraiserBot, samples, horizon)
 
-    def think(
+    def candidates(
         self, game: Game, state: State, player: Player, legal: Sequence[Action], rng: Rng
-    ) -> Iterator[Action | None]:
-        """Yield None after each sampled world, then the candidate with the best mean rollout value."""
-        options = candidates(game, state, player, legal, rng)
-        if len(options) == 1:
-            yield options[0]
-            return
-        totals = [0.0] * len(options)
-        for _ in range(self.samples):
-            world = game.determinize(state, player, rng)
-            if world["phase"] in (SEALED, CRASH_SEALED):
-                world["bids"] = [b if p == player else None for p, b in enumerate(world["bids"])]
-            for i, action in enumerate(options):
-                totals[i] += self.value(game, game.transition(world, player, action), player, rng)
-            yield None
-        yield options[max(range(len(options)), key=totals.__getitem__)]
+    ) -> Sequence[Action]:
+        """Return the appraiser's choice and its neighbours (`candidates`)."""
+        return candidates(game, state, player, legal, rng)
+
+    def sample(self, game: Game, state: State, player: Player, rng: Rng) -> State:
+        """Return a sampled world with the other seats' sealed bids taken back, to be bid again."""
+        world = game.determinize(state, player, rng)
+        if world["phase"] in (SEALED, CRASH_SEALED):
+            world["bids"] = [b if p == player else None for p, b in enumerate(world["bids"])]
+        return world
 
     def value(self, game: Game, state: State, player: Player, rng: Rng) -> float:
         """Return the seat's lead once `horizon` more auctions have finished (or the game is over)."""

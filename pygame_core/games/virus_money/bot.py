@@ -19,7 +19,7 @@ around the broker's choice, with brokers playing every seat in the rollouts, eac
 anew for the seats it cannot see.
 """
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from math import exp
 from typing import Any
 
@@ -168,21 +168,11 @@ class PlannerBot(SearchBot):
         """Search `samples` worlds per decision, rollouts of at most `horizon` actions by brokers."""
         super().__init__(BrokerBot, samples, horizon)
 
-    def think(
+    def candidates(
         self, game: Game, state: State, player: Player, legal: Sequence[Action], rng: Rng
-    ) -> Iterator[Action | None]:
-        """Yield None after each sampled world, then the candidate with the best mean rollout value."""
-        options = candidates(game, state, player, legal, rng)
-        if len(options) == 1:
-            yield options[0]
-            return
-        totals = [0.0] * len(options)
-        for _ in range(self.samples):
-            world = game.determinize(state, player, rng)
-            for i, action in enumerate(options):
-                totals[i] += self.value(game, game.transition(world, player, action), player, rng)
-            yield None
-        yield options[max(range(len(options)), key=totals.__getitem__)]
+    ) -> Sequence[Action]:
+        """Return the broker's choice, passing and the smallest raise (`candidates`)."""
+        return candidates(game, state, player, legal, rng)
 
 
 __all__ = ["BrokerBot", "PlannerBot", "candidates"]
