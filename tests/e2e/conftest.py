@@ -195,6 +195,63 @@ def opened(browser: Browser, url: str, problems: list[str]) -> Page:
     return page
 
 
+FAST = "pace=0"  # a play link's bots move at once
+
+
+@dataclass
+class Played:
+    """A game played to the end by random clicks: how many, and the kinds of action offered on the way."""
+
+    clicks: int
+    offered: set[str]
+
+
+def game_over(page: Any) -> bool:
+    """Return whether the page says the game is over."""
+    return page.evaluate("document.documentElement.dataset.gameOver === '1'")
+
+
+def click_one(page: Any, selector: str, rng: random.Random) -> bool:
+    """Click a random element matching `selector`; return False if there was none or it went stale."""
+    found = page.locator(selector)
+    n = found.count()
+    if n == 0:
+        return False
+    try:
+        found.nth(rng.randrange(n)).click(timeout=3000)
+    except Error:
+        return False  # the board was repainted by a bot's move meanwhile
+    return True
+
+
+def play_to_the_end(
+    page: Any, seed: int, on_handover: Any = None, select: float = 0.0, max_clicks: int = 3000
+) -> Played:
+    """Click random legal actions until the game is over, hand-over buttons too (after `on_handover`).
+
+    With `select` > 0, a random selection (a hand card, an amount from a stepper) comes first with that
+    chance, and whenever the board offers no action but selections (an amount composed to no legal one).
+    """
+    rng = random.Random(seed)
+    played = Played(0, set())
+    while not game_over(page):
+        assert played.clicks < max_clicks, "the game did not end"
+        if page.locator("[data-handover]").count():
+            if on_handover:
+                on_handover(page)
+            played.clicks += click_one(page, "[data-handover]", rng)
+            continue
+        actions = page.locator("#board [data-action]").evaluate_all("els => els.map(e => e.dataset.action)")
+        played.offered.update(a.split(":")[0] for a in actions)
+        selecting = select and (rng.random() < select or not actions)
+        target = "#board [data-select]" if selecting else "#board [data-action]"
+        if click_one(page, target, rng):
+            played.clicks += 1
+        else:
+            page.wait_for_timeout(20)  # bots are moving
+    return played
+
+
 def click_some(pages: list[Page], rng: random.Random, selector: str = "#board [data-action]") -> int:
     """Click one random element matching `selector` on each page that offers any; return the clicks."""
     clicked = 0

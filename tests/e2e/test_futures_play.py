@@ -4,46 +4,9 @@ from __future__ import annotations
 
 import random
 
-from playwright.sync_api import Error, Page, expect
+from playwright.sync_api import Page, expect
 
-from .conftest import PageGuard, wait_ready
-
-FAST = "pace=0"
-
-
-def game_over(page: Page) -> bool:
-    """Return whether the page says the game is over."""
-    return page.evaluate("document.documentElement.dataset.gameOver === '1'")
-
-
-def click_one(page: Page, selector: str, rng: random.Random) -> bool:
-    """Click a random element matching `selector`; return False if there was none or it went stale."""
-    found = page.locator(selector)
-    n = found.count()
-    if n == 0:
-        return False
-    try:
-        found.nth(rng.randrange(n)).click(timeout=3000)
-    except Error:
-        return False  # the board was repainted by a bot's move meanwhile
-    return True
-
-
-def play_to_the_end(page: Page, seed: int, on_handover=None, max_clicks: int = 2000) -> int:
-    """Click random legal actions (and hand-over buttons) until the game is over; return the clicks."""
-    rng = random.Random(seed)
-    clicks = 0
-    while not game_over(page):
-        assert clicks < max_clicks, "the game did not end"
-        if page.locator("[data-handover]").count():
-            if on_handover:
-                on_handover(page)
-            click_one(page, "[data-handover]", rng)
-        elif not click_one(page, "#board [data-action]", rng):
-            page.wait_for_timeout(20)  # bots are moving
-            continue
-        clicks += 1
-    return clicks
+from .conftest import FAST, PageGuard, click_one, play_to_the_end, wait_ready
 
 
 def test_four_players_one_person_and_three_bots_to_the_game_over_panel(
@@ -52,7 +15,7 @@ def test_four_players_one_person_and_three_bots_to_the_game_over_panel(
     page.goto(f"play/?game=futures&players=4&seats=human,bot,bot,bot&seed=7&{FAST}")
     wait_ready(page)
     expect(page.locator(".tt-status")).to_contain_text("Round 1/8")
-    assert play_to_the_end(page, 1) > 8
+    assert play_to_the_end(page, 1).clicks > 8
     expect(page.locator(".tt-result")).to_be_visible()
     expect(page.locator(".tt-status")).to_contain_text("Round 8/8")
     assert page.locator(".tt-log-lines li").count() > 0

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import random
 from typing import Any
 
 from playwright.sync_api import Browser, Page, expect
@@ -11,34 +10,17 @@ from playwright.sync_api import Browser, Page, expect
 import pygame_core.games  # noqa: F401  (registers every game)
 from pygame_core.engine import Record, get_game
 
-from .conftest import PageGuard, wait_ready
-from .test_futures_play import FAST, click_one, game_over
+from .conftest import FAST, PageGuard, play_to_the_end, wait_ready
 from .test_table import play
 
 MERCATOR = get_game("mercator")
 CLICKABLE = "#board [data-action], #board [data-select]"  # the bid adjusters too, so bids vary
 
 
-def play_solo(page: Page, seed: int, max_clicks: int = 3000) -> set[str]:
-    """Click random actions and bid adjusters until the game is over; return the kinds of action offered."""
-    rng = random.Random(seed)
-    offered: set[str] = set()
-    clicks = 0
-    while not game_over(page):
-        assert clicks < max_clicks, "the game did not end"
-        actions = page.locator("#board [data-action]").evaluate_all("els => els.map(e => e.dataset.action)")
-        offered.update(a.split(":")[0] for a in actions)
-        if click_one(page, CLICKABLE, rng):
-            clicks += 1
-        else:
-            page.wait_for_timeout(20)  # bots are moving
-    return offered
-
-
 def test_a_solo_game_against_merchant_and_planner_bots_to_the_end(page: Page, page_guard: PageGuard) -> None:
     page.goto(f"play/?game=mercator&players=4&seats=human,bot:2,bot:3,bot:2&seed=5&{FAST}")
     wait_ready(page)
-    assert {"bid", "turn", "auction"} <= play_solo(page, 1)
+    assert {"bid", "turn", "auction"} <= play_to_the_end(page, 1, select=0.5).offered
     expect(page.locator(".tt-result")).to_be_visible()
     assert page.locator(".tt-log-lines li").count() > 5
     page_guard.assert_clean()
@@ -48,7 +30,7 @@ def test_the_open_auction_variant_played_to_the_end(page: Page, page_guard: Page
     page.goto(f"play/?game=mercator&players=3&seats=human,bot:2,bot:2&seed=8&open=1&{FAST}")
     wait_ready(page)
     assert "&open=1" in page.url
-    seen = play_solo(page, 3)
+    seen = play_to_the_end(page, 3, select=0.5).offered
     assert {"raise", "drop"} <= seen and "bid" not in seen
     expect(page.locator(".tt-result")).to_be_visible()
     page_guard.assert_clean()

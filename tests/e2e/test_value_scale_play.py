@@ -6,28 +6,7 @@ import random
 
 from playwright.sync_api import Page, expect
 
-from .conftest import PageGuard, wait_ready
-from .test_futures_play import FAST, click_one, game_over
-
-CLICKABLE = "#board [data-action], #board [data-select]"  # the steppers too, so bids and payments vary
-
-
-def play_solo(page: Page, seed: int, max_clicks: int = 3000) -> set[str]:
-    """Click random actions and steppers until the game is over; return the kinds of action offered."""
-    rng = random.Random(seed)
-    offered: set[str] = set()
-    clicks = 0
-    while not game_over(page):
-        assert clicks < max_clicks, "the game did not end"
-        actions = page.locator("#board [data-action]").evaluate_all("els => els.map(e => e.dataset.action)")
-        offered.update(a.split(":")[0] for a in actions)
-        # A payment composed to the wrong sum has no action: only then is a stepper the sole way on.
-        selector = CLICKABLE if actions else "#board [data-select]"
-        if click_one(page, selector, rng):
-            clicks += 1
-        else:
-            page.wait_for_timeout(20)  # bots are moving
-    return offered
+from .conftest import FAST, PageGuard, click_one, play_to_the_end, wait_ready
 
 
 def test_a_solo_open_auction_game_against_appraiser_and_planner_bots_to_the_end(
@@ -36,7 +15,7 @@ def test_a_solo_open_auction_game_against_appraiser_and_planner_bots_to_the_end(
     page.goto(f"play/?game=value_scale&players=4&seats=human,bot:2,bot:3,bot:2&seed=5&{FAST}")
     wait_ready(page)
     expect(page.locator(".tt-status")).to_contain_text("Auction")
-    seen = play_solo(page, 1)
+    seen = play_to_the_end(page, 1, select=0.5).offered
     assert {"offer", "start", "bid", "drop"} <= seen and "seal" not in seen
     expect(page.locator(".tt-result")).to_be_visible()
     assert page.locator(".tt-log-lines li").count() > 5
@@ -48,7 +27,7 @@ def test_a_solo_sealed_bid_game_to_the_end(page: Page, page_guard: PageGuard) ->
     wait_ready(page)
     assert "&mode=sealed" in page.url
     expect(page.locator(".tt-status")).to_contain_text("Sealed bids")
-    seen = play_solo(page, 3)
+    seen = play_to_the_end(page, 3, select=0.5).offered
     assert {"offer", "seal"} <= seen and not {"start", "bid", "drop"} & seen
     expect(page.locator(".tt-result")).to_be_visible()
     page_guard.assert_clean()
