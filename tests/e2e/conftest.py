@@ -196,6 +196,21 @@ def opened(browser: Browser, url: str, problems: list[str]) -> Page:
 
 
 FAST = "pace=0"  # a play link's bots move at once
+PHONE = {"width": 390, "height": 844}  # a phone in portrait, CSS pixels
+
+
+def assert_fits_phone(page: Any, touch: float = 1) -> None:
+    """Fail if the page scrolls sideways or a clickable of the board pokes out of the phone's width or is
+    smaller than `touch` pixels either way."""
+    width = PHONE["width"]
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    boxes = page.evaluate(
+        "[...document.querySelectorAll('#board [data-action], #board [data-select]')]"
+        ".map(e => e.getBoundingClientRect()).map(r => [r.left, r.right, r.width, r.height])"
+    )
+    assert boxes and all(
+        left >= 0 and right <= width and w >= touch and h >= touch for left, right, w, h in boxes
+    )
 
 
 @dataclass

@@ -6,7 +6,7 @@ import random
 
 from playwright.sync_api import Page, expect
 
-from .conftest import FAST, PageGuard, click_one, play_to_the_end, wait_ready
+from .conftest import FAST, PHONE, PageGuard, assert_fits_phone, click_one, play_to_the_end, wait_ready
 
 
 def test_four_players_one_person_and_three_bots_to_the_game_over_panel(
@@ -75,18 +75,13 @@ def test_reload_resumes_the_same_game_and_undo_takes_a_move_back(page: Page, pag
 def test_phone_portrait_fits_the_width_and_every_action_is_reachable(
     page: Page, page_guard: PageGuard
 ) -> None:
-    page.set_viewport_size({"width": 390, "height": 844})
+    page.set_viewport_size(PHONE)
     page.goto(f"play/?game=futures&seats=human,bot,bot,bot&seed=5&{FAST}&lang=ja")
     wait_ready(page)
     rng = random.Random(5)
     for _ in range(12):
         page.wait_for_function("document.querySelector('#board [data-action]') !== null")
-        assert page.evaluate("document.documentElement.scrollWidth") <= 390
-        boxes = page.evaluate(
-            "[...document.querySelectorAll('#board [data-action]')].map(e => e.getBoundingClientRect())"
-            ".map(r => [r.left, r.right, r.width, r.height])"
-        )
-        assert boxes and all(left >= 0 and right <= 390 and w > 0 and h > 0 for left, right, w, h in boxes)
+        assert_fits_phone(page)
         click_one(page, "#board [data-action]", rng)
     expect(page.locator("html")).to_have_attribute("lang", "ja")
     expect(page.locator(".tt-status")).to_contain_text("ラウンド")

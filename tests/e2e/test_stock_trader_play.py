@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
-from .conftest import FAST, PageGuard, play_to_the_end, wait_ready
+from .conftest import FAST, PHONE, PageGuard, assert_fits_phone, play_to_the_end, wait_ready
 
 
 def test_four_players_one_person_and_three_bots_to_the_game_over_panel(
@@ -23,13 +23,13 @@ def test_four_players_one_person_and_three_bots_to_the_game_over_panel(
 
 
 def test_three_players_in_japanese_on_a_phone_to_the_end(page: Page, page_guard: PageGuard) -> None:
-    page.set_viewport_size({"width": 390, "height": 844})
+    page.set_viewport_size(PHONE)
     page.goto(f"play/?game=stock_trader&players=3&seats=human,bot,bot:1&seed=3&lang=ja&{FAST}")
     wait_ready(page)
     expect(page.locator(".tt-stock")).to_have_count(46)
     expect(page.locator(".tt-status")).to_contain_text("山札I")
     page.wait_for_function("document.querySelector('#board [data-action]') !== null")
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert_fits_phone(page)
     play_to_the_end(page, 2, select=0.3)
     expect(page.locator(".tt-result")).to_be_visible()
     expect(page.locator(".tt-status")).to_contain_text("ゲーム終了")

@@ -6,7 +6,7 @@ import random
 
 from playwright.sync_api import Page, expect
 
-from .conftest import FAST, PageGuard, click_one, play_to_the_end, wait_ready
+from .conftest import FAST, PHONE, PageGuard, assert_fits_phone, click_one, play_to_the_end, wait_ready
 
 
 def test_a_solo_open_auction_game_against_appraiser_and_planner_bots_to_the_end(
@@ -36,20 +36,13 @@ def test_a_solo_sealed_bid_game_to_the_end(page: Page, page_guard: PageGuard) ->
 def test_phone_portrait_fits_the_width_and_every_action_is_reachable(
     page: Page, page_guard: PageGuard
 ) -> None:
-    page.set_viewport_size({"width": 390, "height": 844})
+    page.set_viewport_size(PHONE)
     page.goto(f"play/?game=value_scale&seats=human,bot,bot&seed=4&{FAST}&lang=ja&mode=sealed")
     wait_ready(page)
     rng = random.Random(5)
     for _ in range(10):
         page.wait_for_function("document.querySelector('#board [data-action]') !== null")
-        assert page.evaluate("document.documentElement.scrollWidth") <= 390
-        boxes = page.evaluate(
-            "[...document.querySelectorAll('#board [data-action], #board [data-select]')]"
-            ".map(e => e.getBoundingClientRect()).map(r => [r.left, r.right, r.width, r.height])"
-        )
-        assert boxes and all(
-            left >= 0 and right <= 390 and w >= 40 and h >= 40 for left, right, w, h in boxes
-        )
+        assert_fits_phone(page, touch=40)
         click_one(page, "#board [data-action]", rng)
     expect(page.locator("html")).to_have_attribute("lang", "ja")
     expect(page.locator(".tt-status")).to_contain_text("入札")

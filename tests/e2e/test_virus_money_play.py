@@ -6,7 +6,7 @@ import random
 
 from playwright.sync_api import Page, expect
 
-from .conftest import FAST, PageGuard, click_one, play_to_the_end, wait_ready
+from .conftest import FAST, PHONE, PageGuard, assert_fits_phone, click_one, play_to_the_end, wait_ready
 
 
 def test_four_players_one_person_and_three_bots_play_three_rounds_to_the_result(
@@ -27,14 +27,14 @@ def test_four_players_one_person_and_three_bots_play_three_rounds_to_the_result(
 def test_three_players_on_a_phone_in_japanese_fit_the_width_to_the_end(
     page: Page, page_guard: PageGuard
 ) -> None:
-    page.set_viewport_size({"width": 390, "height": 844})
+    page.set_viewport_size(PHONE)
     page.goto(f"play/?game=virus_money&players=3&seats=human,bot,bot:1&seed=3&{FAST}&lang=ja")
     wait_ready(page)
     expect(page.locator(".tt-status")).to_contain_text("ラウンド")
     rng = random.Random(5)
     for _ in range(15):
         page.wait_for_function("document.querySelector('#board [data-action]') !== null")
-        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        assert_fits_phone(page)
         click_one(page, "#board [data-action]", rng)
     play_to_the_end(page, 6)
     expect(page.locator(".tt-result")).to_be_visible()
