@@ -153,39 +153,38 @@ def _ladders(v: View, legal: set[str], lang: str) -> str:
     row_h, top, col_w = 22, 26, 120
     height = top + row_h * len(LADDER) + 4
     out = []
+    cells: dict[str, list[str]] = {}  # the empty squares, one path per look: small to send
     me = v["viewer"]
     for i, c in enumerate(COMMODITIES):
         x0 = i * col_w
         out.append(
-            tag(
-                "text",
-                esc(translate(TEXTS, lang, c)),
-                x=x0 + col_w // 2,
-                y=17,
-                class_="tt-ladder-name",
-                text_anchor="middle",
-            )
+            tag("text", esc(translate(TEXTS, lang, c)), x=x0 + col_w // 2, y=17, class_="tt-ladder-name")
         )
         current = v["rows"][i]
         for row, price in enumerate(LADDER):
             y = top + (TOP_ROW - row) * row_h
             burst = row in (0, TOP_ROW)
-            cls = "tt-cell tt-burst" if burst else "tt-cell"
             here = row == current
-            out.append(tag("rect", x=x0 + 1, y=y, width=36, height=row_h - 2, class_=cls + " tt-up"))
-            out.append(tag("rect", x=x0 + 83, y=y, width=36, height=row_h - 2, class_=cls + " tt-down"))
-            fill = GOODS_COLOURS[c] if here else None
-            out.append(
-                tag(
-                    "rect",
-                    x=x0 + 39,
-                    y=y,
-                    width=42,
-                    height=row_h - 2,
-                    class_="tt-price tt-now" if here else "tt-price",
-                    style=f"fill:{fill}" if fill else None,
+            cls = "tt-cell tt-burst" if burst else "tt-cell"
+            for look, x, w in (
+                (cls + " tt-up", x0 + 1, 36),
+                (cls + " tt-down", x0 + 83, 36),
+                ("tt-price", x0 + 39, 42),
+            ):
+                if not (here and look == "tt-price"):
+                    cells.setdefault(look, []).append(f"M{x} {y}h{w}v{row_h - 2}h-{w}z")
+            if here:
+                out.append(
+                    tag(
+                        "rect",
+                        x=x0 + 39,
+                        y=y,
+                        width=42,
+                        height=row_h - 2,
+                        class_="tt-price tt-now",
+                        style=f"fill:{GOODS_COLOURS[c]}",
+                    )
                 )
-            )
             label = f"{translate(TEXTS, lang, 'burst')} {price}" if burst and not here else str(price)
             out.append(
                 tag(
@@ -193,7 +192,6 @@ def _ladders(v: View, legal: set[str], lang: str) -> str:
                     esc(label),
                     x=x0 + 60,
                     y=y + 15,
-                    text_anchor="middle",
                     class_="tt-price-text" + (" tt-burst-text" if burst else ""),
                     style=f"fill:{GOODS_INK[c]}" if here else None,
                 )
@@ -242,9 +240,10 @@ def _ladders(v: View, legal: set[str], lang: str) -> str:
     label = esc(
         " · ".join(f"{translate(TEXTS, lang, c)} {p}" for c, p in zip(COMMODITIES, v["prices"], strict=True))
     )
+    paths = "".join(tag("path", d="".join(d), class_=look) for look, d in cells.items())
     return tag(
         "svg",
-        "".join(out),
+        paths + "".join(out),
         viewBox=f"0 0 {col_w * 3} {height}",
         class_="tt-ladders",
         role="img",
