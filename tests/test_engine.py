@@ -1,6 +1,7 @@
 """The engine: RNG, registry, setup checks, records and replay."""
 
 import json
+import xml.etree.ElementTree as ET
 
 import pytest
 
@@ -15,6 +16,7 @@ from pygame_core.engine import (
     play_match,
     replay,
 )
+from pygame_core.engine.render import amount_entry
 
 
 def test_rng_gives_known_numbers_on_every_python():
@@ -101,3 +103,26 @@ def test_a_record_with_an_illegal_action_names_its_index_and_reason():
             '{"format": "trading-table-record/1", "game": "futures", "players": 4, '
             '"seed": 1, "options": {}, "actions": [[0]]}'
         )
+
+
+def test_the_amount_entry_reaches_every_amount_by_taps_and_plays_only_the_one_shown():
+    """From nothing selected, tapping steppers and ends (as the screen would) composes any amount."""
+    texts = {"en": {"b_bid": "Bid {n}"}}
+
+    def entry(*selected: str) -> ET.Element:
+        return ET.fromstring(amount_entry("bid", 3, 37, selected, "en", texts))
+
+    reach, frontier = {3}, [3]
+    while frontier:
+        html = entry(str(frontier.pop()))
+        for e in html.iter():
+            if "data-select" in e.attrib and int(e.attrib["data-select"]) not in reach:
+                reach.add(int(e.attrib["data-select"]))
+                frontier.append(int(e.attrib["data-select"]))
+    assert reach == set(range(3, 38))
+    actions = [e.attrib["data-action"] for e in entry("12", "20").iter() if "data-action" in e.attrib]
+    assert actions == ["bid:20"], "the latest amount counts"
+    assert entry("12", "20").find(".//output").text == "20"
+    assert [e.text for e in entry("99").iter() if "data-action" in e.attrib] == ["Bid 3"], "out of range"
+    disabled = [e.text for e in entry("37").iter() if e.attrib.get("disabled")]
+    assert disabled == ["+1", "+5"], "steps that cannot move are shown disabled"

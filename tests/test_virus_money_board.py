@@ -32,7 +32,14 @@ def test_the_legal_actions_are_exactly_the_clickable_ones(players, seed):
         steps += 1
         for p in G.to_act(state):
             legal = G.legal_actions(state, p)
-            assert actions_in(render(G.view(state, p), legal)) == set(legal)
+            view = G.view(state, p)
+            shown = actions_in(render(view, legal))
+            if state["phase"] == "raise":  # a raise is composed with the steppers: try every amount
+                for amount in range(61):
+                    found = actions_in(render(view, legal, selected=(str(amount),)))
+                    assert found <= set(legal)
+                    shown |= found
+            assert shown == set(legal)
             seen |= {a.split(":")[0] for a in legal}
         assert "data-action" not in render(G.view(state, None), [])
     assert steps > 50 and seen == {"join", "pass", "raise", "use", "pay", "done"}

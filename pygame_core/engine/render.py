@@ -62,6 +62,71 @@ def translate(texts: Texts, lang: str, key: str, **fields: object) -> str:
     return template.format(**{k: esc(v) for k, v in fields.items()})
 
 
+AMOUNT_TEXTS: Texts = {
+    "en": {"least": "Lowest {n}", "most": "All {n}", "amount": "Amount"},
+    "ja": {"least": "最低 {n}", "most": "全部 {n}", "amount": "数"},
+}
+AMOUNT_STYLE = "font-size:1.6rem;font-weight:700;min-width:3rem;text-align:center;display:inline-block"
+
+
+def picked(selected: Sequence[str], low: int, high: int) -> int:
+    """Return the amount being composed: the latest selected number within [low, high], else `low`.
+
+    >>> picked(["7", "x", "99"], 1, 20), picked([], 3, 9)
+    (7, 3)
+    """
+    for s in reversed(selected):
+        if s.isdigit() and low <= int(s) <= high:
+            return int(s)
+    return low
+
+
+def amount_entry(
+    verb: str,
+    low: int,
+    high: int,
+    selected: Sequence[str],
+    lang: str,
+    texts: Texts,
+    steps: Sequence[int] = (-5, -1, 1, 5),
+) -> str:
+    """Return the entry of an amount in [low, high] without typing: steppers and the lowest and highest
+    amounts select it (`data-select`), it is shown, and one button (text `b_<verb>` in `texts`, with
+    `{n}`) plays `<verb>:<n>`."""
+    n = picked(selected, low, high)
+
+    def select(text: str, target: int) -> str:
+        if target == n:
+            return tag("button", text, type="button", class_="tt-act", disabled="disabled")
+        return tag("button", text, type="button", class_="tt-act", data_select=target, aria_pressed="false")
+
+    steppers = "".join(select(f"+{d}" if d > 0 else f"−{-d}", min(max(n + d, low), high)) for d in steps)
+    ends = "".join(
+        select(translate(AMOUNT_TEXTS, lang, key, n=target), target)
+        for key, target in (("least", low), ("most", high))
+        if target != n
+    )
+    shown = tag(
+        "output",
+        str(n),
+        class_="tt-amount",
+        aria_label=translate(AMOUNT_TEXTS, lang, "amount"),
+        style=AMOUNT_STYLE,
+    )
+    button = tag(
+        "button",
+        translate(texts, lang, f"b_{verb}", n=n),
+        type="button",
+        class_="tt-act tt-big",
+        data_action=f"{verb}:{n}",
+    )
+    return tag(
+        "div",
+        tag("div", steppers, class_="tt-actions") + tag("div", ends + shown + button, class_="tt-actions"),
+        class_="tt-bid",
+    )
+
+
 RESULT_TEXTS: Texts = {
     "en": {"winner": "Winner", "winners": "Winners"},
     "ja": {"winner": "勝者", "winners": "勝者"},

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...engine.game import View
-from ...engine.render import Texts, esc, result_panel, tag, translate
+from ...engine.render import Texts, amount_entry, esc, result_panel, tag, translate
 from .rules import HOLD, TRACK, colour, value
 
 SEAT_COLOURS = ("#d63c3c", "#2f6fd6", "#e0b000", "#8a4fc2", "#2e9b4a", "#e57a1f", "#6b6b6b")
@@ -57,8 +57,6 @@ TEXTS: Texts = {
         "b_bid": "Bid {n}",
         "b_raise": "Bid {n}",
         "b_drop": "Drop out",
-        "b_all": "All {n}",
-        "your_bid": "Your bid",
         "p_turn": "Your turn: turn another card, or put the lot up for auction.",
         "p_bid": "Sealed auction: hold chips in your fist (you have {chips}); all bids open together.",
         "p_bid_in": "You bid {bid}. Waiting for {names}…",
@@ -122,8 +120,6 @@ TEXTS: Texts = {
         "b_bid": "{n}で入札",
         "b_raise": "{n}を宣言",
         "b_drop": "降りる",
-        "b_all": "全部 {n}",
-        "your_bid": "入札額",
         "p_turn": "あなたの手番：もう一枚めくるか、競りにかけてください。",
         "p_bid": "競り：拳に握るチップを決めてください（所持{chips}）。全員同時に公開します。",
         "p_bid_in": "{bid}で入札しました。{names}を待っています…",
@@ -221,55 +217,6 @@ def _track(v: View, names: Sequence[str]) -> str:
     )
 
 
-def _amount(selected: Sequence[str], low: int, high: int) -> int:
-    """Return the amount being composed: the latest selected number within [low, high], else `low`."""
-    for s in reversed(selected):
-        if s.isdigit() and low <= int(s) <= high:
-            return int(s)
-    return low
-
-
-def _composer(verb: str, low: int, high: int, lang: str, selected: Sequence[str]) -> str:
-    """Return the bid entry: adjusters that select an amount, the amount, and the button that bids it."""
-    amount = _amount(selected, low, high)
-    adjust = []
-    for step in STEPS:
-        target = min(max(amount + step, low), high)
-        text = f"+{step}" if step > 0 else f"−{-step}"
-        if target == amount:
-            adjust.append(tag("button", text, type="button", class_="tt-act", disabled="disabled"))
-        else:
-            adjust.append(
-                tag("button", text, type="button", class_="tt-act", data_select=target, aria_pressed="false")
-            )
-    ends = []
-    for target, text in ((low, str(low)), (high, translate(TEXTS, lang, "b_all", n=high))):
-        if target != amount:
-            ends.append(
-                tag("button", text, type="button", class_="tt-act", data_select=target, aria_pressed="false")
-            )
-    shown = tag(
-        "output",
-        str(amount),
-        class_="tt-amount",
-        aria_label=translate(TEXTS, lang, "your_bid"),
-        style="font-size:1.6rem;font-weight:700;min-width:3rem;text-align:center;display:inline-block",
-    )
-    confirm = tag(
-        "button",
-        translate(TEXTS, lang, f"b_{verb}", n=amount),
-        type="button",
-        class_="tt-act tt-big",
-        data_action=f"{verb}:{amount}",
-    )
-    return tag(
-        "div",
-        tag("div", "".join(adjust), class_="tt-actions")
-        + tag("div", "".join(ends) + shown + confirm, class_="tt-actions"),
-        class_="tt-bid",
-    )
-
-
 def _controls(v: View, legal: set[str], lang: str, selected: Sequence[str]) -> str:
     """Return the viewer's buttons: turn or auction, the bid entry, or raise and drop."""
     if not legal:
@@ -287,7 +234,7 @@ def _controls(v: View, legal: set[str], lang: str, selected: Sequence[str]) -> s
     for verb in ("bid", "raise"):
         amounts = [int(a.split(":")[1]) for a in legal if a.startswith(verb + ":")]
         if amounts:
-            out.append(_composer(verb, min(amounts), max(amounts), lang, selected))
+            out.append(amount_entry(verb, min(amounts), max(amounts), selected, lang, TEXTS, STEPS))
     if "drop" in legal:
         out.append(
             tag(

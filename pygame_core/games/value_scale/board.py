@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...engine.game import View
-from ...engine.render import Texts, esc, result_panel, tag, translate
+from ...engine.render import Texts, amount_entry, esc, result_panel, tag, translate
 from .rules import (
     CURRENCIES,
     GOODS,
@@ -33,7 +33,6 @@ GOODS_INK = {"M": "#8a6a10", "S": "#a8391d", "W": "#2f5f9e"}
 COIN_FILL = {"D": "#e0b43a", "F": "#b9c2cc", "G": "#c7773a"}
 SURGE_FILL, SURGE_INK = "#dff3df", "#2e7d32"
 CRASH_FILL, CRASH_INK = "#f7d9d9", "#b83232"
-COUNT_STEPS = (-5, -1, 1, 5)
 
 TEXTS: Texts = {
     "en": {
@@ -88,9 +87,6 @@ TEXTS: Texts = {
         "b_pick": "Take a {c}",
         "b_coin": "Pay 1 {c}",
         "b_take": "Take {card} and {coins}",
-        "b_min": "Lowest {n}",
-        "b_max": "All {n}",
-        "your_bid": "Your bid",
         "nothing": "nothing",
         "p_offer": "You are the dealer: offer one or two face-up cards (a crash card only alone).",
         "p_start": "Who starts the auction for {cards}?",
@@ -178,9 +174,6 @@ TEXTS: Texts = {
         "b_pick": "{c}を1枚取る",
         "b_coin": "{c}を1枚支払う",
         "b_take": "{card}と{coins}を獲得",
-        "b_min": "最低 {n}",
-        "b_max": "全部 {n}",
-        "your_bid": "競り値",
         "nothing": "なし",
         "p_offer": "あなたがディーラーです：表向きのカードを1枚か2枚選んでください（暴落カードは1枚だけ）。",
         "p_start": "{cards}の競りを誰から始めますか？",
@@ -470,14 +463,6 @@ def _off(text: str) -> str:
     return tag("button", esc(text), type="button", class_="tt-act", disabled="disabled")
 
 
-def _count(selected: Sequence[str], low: int, high: int) -> int:
-    """Return the count being composed: the latest selected number within [low, high], else `low`."""
-    for s in reversed(selected):
-        if s.isdigit() and low <= int(s) <= high:
-            return int(s)
-    return low
-
-
 def _mix(selected: Sequence[str], holding: Sequence[int], fixed: str | None, default: list[int]) -> list[int]:
     """Return the coins being composed: the latest selected `d.f.g` within the holding, else `default`."""
     for s in reversed(selected):
@@ -490,38 +475,6 @@ def _mix(selected: Sequence[str], holding: Sequence[int], fixed: str | None, def
             ):
                 return mix
     return default
-
-
-def _count_entry(low: int, high: int, lang: str, selected: Sequence[str]) -> str:
-    """Return the open-auction bid entry: steppers, the amount, and the bid button."""
-    n = _count(selected, low, high)
-    steps = []
-    for step in COUNT_STEPS:
-        target = min(max(n + step, low), high)
-        text = f"+{step}" if step > 0 else f"−{-step}"
-        steps.append(_off(text) if target == n else _select(text, str(target)))
-    ends = [
-        _select(translate(TEXTS, lang, key, n=target), str(target))
-        for key, target in (("b_min", low), ("b_max", high))
-        if target != n
-    ]
-    shown = tag(
-        "output",
-        str(n),
-        class_="tt-amount",
-        aria_label=translate(TEXTS, lang, "your_bid"),
-        style="font-size:1.6rem;font-weight:700;min-width:3rem;text-align:center;display:inline-block",
-    )
-    return tag(
-        "div",
-        tag("div", "".join(steps), class_="tt-actions")
-        + tag(
-            "div",
-            "".join(ends) + shown + _button(translate(TEXTS, lang, "b_bid", n=n), f"bid:{n}", True),
-            class_="tt-actions",
-        ),
-        class_="tt-bid",
-    )
 
 
 def _coin_steppers(mix: list[int], holding: Sequence[int], fixed: str | None, lang: str) -> str:
@@ -607,7 +560,7 @@ def _controls(v: View, legal: Sequence[str], names: Sequence[str], lang: str, se
     elif phase == "auction":
         amounts = [int(a.split(":")[1]) for a in legal if a.startswith("bid:")]
         if amounts:
-            out.append(_count_entry(min(amounts), max(amounts), lang, selected))
+            out.append(amount_entry("bid", min(amounts), max(amounts), selected, lang, TEXTS))
         out.append(_button(translate(TEXTS, lang, "b_drop"), "drop"))
     elif phase == "pay":
         out.append(_pay_entry(v, lang, selected))

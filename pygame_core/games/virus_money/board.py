@@ -1,7 +1,8 @@
 """The Virus Money board: a player's view rendered to HTML with inline SVG, as a pure function.
 
-Every legal action of the viewer is an element carrying `data-action`: join and pass, one button per
-bid a raise may reach, the cards to use (drawn as cards), a button per colour to pay with, and done.
+Every legal action of the viewer is an element carrying `data-action`: join and pass, the raise (its
+amount composed with `data-select` steppers, `selected`), the cards to use (drawn as cards), a button
+per colour to pay with, and done.
 Only the viewer's own role is ever drawn; the cast cards of a round appear in its reveal, after scoring.
 Text is English or Japanese.
 """
@@ -10,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...engine.game import View
-from ...engine.render import Texts, esc, result_panel, tag, translate
+from ...engine.render import Texts, amount_entry, esc, result_panel, tag, translate
 from .rules import COLOURS, SEAT_COLOURS, cost, production
 
 FILL = {"R": "#d63c3c", "Y": "#e8b400", "G": "#2e9b4a", "B": "#2f6fd6"}
@@ -46,7 +47,7 @@ TEXTS: Texts = {
         "b_join": "Join (1 piece)",
         "b_pass": "Pass",
         "b_done": "Done",
-        "raise_to": "Raise your bid to:",
+        "b_raise": "Raise to {n}",
         "use_hint": "Use a card (pay its cost from your pieces):",
         "pay_hint": "Pay for {card}: {left} more piece(s) of any colour",
         "b_pay": "Pay 1",
@@ -110,7 +111,7 @@ TEXTS: Texts = {
         "b_join": "参加（1個）",
         "b_pass": "パス",
         "b_done": "終了",
-        "raise_to": "競りのコストを追加：",
+        "b_raise": "{n}個に追加",
         "use_hint": "使用するカード（コストは資産コマで支払い）：",
         "pay_hint": "{card}のコスト：あと{left}個（色は自由）",
         "b_pay": "1個払う",
@@ -239,16 +240,14 @@ def _button(text: str, action: str, big: bool = False, style: str | None = None)
     return tag("button", text, type="button", class_=cls, data_action=action, style=style)
 
 
-def _controls(v: View, legal: Sequence[str], lang: str) -> str:
-    """Return the viewer's buttons: join or pass, the bids a raise may reach, cards to use, colours to pay."""
+def _controls(v: View, legal: Sequence[str], lang: str, selected: Sequence[str]) -> str:
+    """Return the viewer's buttons: join or pass, the raise entry, cards to use, colours to pay."""
     if not legal:
         return ""
     out = []
-    raises = [a for a in legal if a.startswith("raise:")]
+    raises = [int(a[6:]) for a in legal if a.startswith("raise:")]
     if raises:
-        pad = "".join(_button(a[6:], a, style="min-width:2.9rem;min-height:2.9rem") for a in raises)
-        out.append(tag("p", translate(TEXTS, lang, "raise_to"), class_="tt-hint"))
-        out.append(tag("div", pad, class_="tt-actions"))
+        out.append(amount_entry("raise", min(raises), max(raises), selected, lang, TEXTS))
     uses = [a for a in legal if a.startswith("use:")]
     if uses:
         out.append(tag("p", translate(TEXTS, lang, "use_hint"), class_="tt-hint"))
@@ -452,7 +451,7 @@ def render(
         _result(v, names, lang),
         _role(v, lang),
         _auction(v, names, lang),
-        _controls(v, legal, lang),
+        _controls(v, legal, lang, selected),
         tag("section", _players(v, names, lang)),
         _history(v, names, lang),
     ]
