@@ -2,7 +2,9 @@
 // - shows PyScript's "py:progress" steps in [data-loading-text] while the runtime loads;
 // - shows every error (JS exceptions, rejected promises, failed loads, console.error, which is
 //   where PyScript writes Python tracebacks) in the page's role="alert" element.
-// Python code can call `js.TradingTable.showError(message)` too.
+// Python code can call `js.TradingTable.showError(message)` too, and keeps the game with
+// `TradingTable.load(key)` / `TradingTable.store(key, value)`: where the browser blocks storage (a
+// third-party frame, some private windows) they say so once on the page and play goes on unsaved.
 (() => {
   "use strict";
   const pending = [];
@@ -48,5 +50,31 @@
     if (label && !document.documentElement.dataset.failed) label.textContent = `${event.detail}…`;
   });
 
-  globalThis.TradingTable = { showError };
+  const UNSAVED = {
+    en: "This browser does not let the page store anything here, so a reload starts afresh.",
+    ja: "このブラウザではここに保存できないため、再読み込みすると最初からになります。",
+  };
+  let warned = false;
+
+  // The result of `use(localStorage)`, or null (said once on the page) if the browser refuses.
+  function storage(use) {
+    try {
+      return use(localStorage);
+    } catch {
+      if (!warned) {
+        warned = true;
+        const lang = new URLSearchParams(location.search).get("lang") || navigator.language;
+        const note = document.createElement("p");
+        note.className = "tt-unsaved";
+        note.setAttribute("role", "status");
+        note.textContent = UNSAVED[lang.startsWith("ja") ? "ja" : "en"];
+        document.querySelector('[role="alert"]')?.before(note);
+      }
+      return null;
+    }
+  }
+  const load = (key) => storage((s) => s.getItem(key));
+  const store = (key, value) => storage((s) => s.setItem(key, value));
+
+  globalThis.TradingTable = { showError, load, store };
 })();

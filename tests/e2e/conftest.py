@@ -186,9 +186,12 @@ def relay_site() -> Iterator[str]:
     proc.wait(10)
 
 
-def opened(browser: Browser, url: str, problems: list[str]) -> Page:
+def opened(browser: Browser, url: str, problems: list[str], init_script: str | None = None) -> Page:
     """Return a page in a fresh context (its own storage, like its own phone), watching for errors."""
-    page = browser.new_context().new_page()
+    context = browser.new_context()
+    if init_script:
+        context.add_init_script(init_script)
+    page = context.new_page()
     page.on("pageerror", lambda e: problems.append(f"page error: {e}"))
     page.on("console", lambda m: problems.append(f"console.error: {m.text}") if m.type == "error" else None)
     page.goto(url)
@@ -196,6 +199,10 @@ def opened(browser: Browser, url: str, problems: list[str]) -> Page:
 
 
 FAST = "pace=0"  # a play link's bots move at once
+# An init script for a browser that refuses storage (a third-party frame, some private windows).
+BLOCK_STORAGE = """Object.defineProperty(window, "localStorage", {
+  get() { throw new DOMException("The operation is insecure.", "SecurityError"); },
+});"""
 PHONE = {"width": 390, "height": 844}  # a phone in portrait, CSS pixels
 
 

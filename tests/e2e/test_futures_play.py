@@ -3,10 +3,20 @@
 from __future__ import annotations
 
 import random
+import re
 
 from playwright.sync_api import Page, expect
 
-from .conftest import FAST, PHONE, PageGuard, assert_fits_phone, click_one, play_to_the_end, wait_ready
+from .conftest import (
+    BLOCK_STORAGE,
+    FAST,
+    PHONE,
+    PageGuard,
+    assert_fits_phone,
+    click_one,
+    play_to_the_end,
+    wait_ready,
+)
 
 
 def test_four_players_one_person_and_three_bots_to_the_game_over_panel(
@@ -69,6 +79,18 @@ def test_reload_resumes_the_same_game_and_undo_takes_a_move_back(page: Page, pag
     page.locator("[data-undo]").click()
     page.wait_for_function("document.querySelector('#board [data-action]') !== null")
     assert page.locator("#board").inner_html() == before
+    page_guard.assert_clean()
+
+
+def test_a_browser_that_refuses_storage_plays_on_unsaved_and_says_so(
+    page: Page, page_guard: PageGuard
+) -> None:
+    page.add_init_script(BLOCK_STORAGE)
+    page.goto(f"play/?game=futures&seats=human,bot,bot,bot&seed=21&{FAST}")
+    wait_ready(page)
+    expect(page.locator(".tt-unsaved")).to_have_text(re.compile("reload starts afresh"))
+    assert play_to_the_end(page, 2).clicks > 10
+    expect(page.locator(".tt-unsaved")).to_have_count(1)
     page_guard.assert_clean()
 
 

@@ -9,7 +9,7 @@ from typing import Any
 
 from playwright.sync_api import Browser, Page
 
-from .conftest import READY_TIMEOUT_MS, click_some, opened, wait_ready
+from .conftest import BLOCK_STORAGE, READY_TIMEOUT_MS, click_some, opened, wait_ready
 
 Check = Callable[[dict[str, Any], int], None]
 
@@ -121,6 +121,26 @@ def test_the_lobby_creates_a_table_of_any_game_and_a_phone_joins_by_code(
     phone.wait_for_selector("#board [data-action]", timeout=READY_TIMEOUT_MS)
     state = json.loads(phone.evaluate("window.ttReceived[window.ttReceived.length - 1]"))
     assert state["game"] == "mercator" and state["view"]["open"] is True and state["seat"] == 0
+    assert problems == []
+
+
+def test_a_table_and_a_phone_that_refuse_storage_play_on_unsaved(browser: Browser, relay_site: str) -> None:
+    problems: list[str] = []
+    host = opened(
+        browser, f"{relay_site}table/?create=1&players=3&seats=human,bot,bot&pace=0", problems, BLOCK_STORAGE
+    )
+    host.wait_for_selector("[data-room]", timeout=READY_TIMEOUT_MS)
+    room = host.get_attribute("[data-room]", "data-room")
+    phone = opened(browser, f"{relay_site}table/?room={room}", problems, BLOCK_STORAGE)
+    rng = random.Random(3)
+    for _ in range(5):
+        phone.wait_for_selector("#board [data-action]", timeout=READY_TIMEOUT_MS)
+        click_some([phone], rng)
+        phone.wait_for_timeout(200)
+    phone.wait_for_selector("#board [data-action]", timeout=30_000)
+    assert phone.evaluate("window.ttReceived.length") > 5
+    for page in (host, phone):
+        assert page.locator(".tt-unsaved").count() == 1
     assert problems == []
 
 

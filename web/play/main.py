@@ -1,6 +1,6 @@
 """The play page: binds a pygame_core table and screen to the DOM. No rule lives here.
 
-The link says what to play (see pygame_core.engine.link); the table is saved in localStorage after every
+The link says what to play (see pygame_core.engine.link); the table is saved in the browser after every
 move under the link's canonical query, so a reload resumes it. Bots think in slices between paints.
 """
 
@@ -54,7 +54,7 @@ class Page:
         embed = "".join(f"&{k}={quote(params[k], safe='')}" for k in EMBED_PARAMS if params.get(k))
         window.history.replaceState(None, "", "?" + setup.query(seed) + f"&pace={setup.pace}" + embed)
         bots = {name: partial(make_bot, game, name) for name in levels}
-        saved = window.localStorage.getItem(self.key)
+        saved = window.TradingTable.load(self.key)
         table = None
         if saved:
             try:
@@ -71,7 +71,7 @@ class Page:
 
     def save(self) -> None:
         """Store the table in the browser."""
-        window.localStorage.setItem(self.key, self.screen.table.to_json())
+        window.TradingTable.store(self.key, self.screen.table.to_json())
 
     def paint(self) -> None:
         """Draw the screen, mark the page ready (and over), and let a bot move if one is to act."""

@@ -275,7 +275,7 @@ class HostPage:
                 "table": self.host.table.to_json(),
                 "tokens": self.host.tokens,
             }
-            window.localStorage.setItem(f"trading-table-host:{self.room}", json.dumps(data))
+            window.TradingTable.store(f"trading-table-host:{self.room}", json.dumps(data))
 
     def bot_turn(self, *_: object) -> None:
         """Let the bot to act move, then update every guest."""
@@ -368,7 +368,7 @@ class GuestPage:
     def __init__(self, room: str) -> None:
         window.ttReceived = window.Array.new()
         self.room = room
-        self.guest = Guest(lang, window.localStorage.getItem(f"trading-table-seat:{room}") or None)
+        self.guest = Guest(lang, window.TradingTable.load(f"trading-table-seat:{room}") or None)
         self.host_peer: str | None = None
         self.link: Link | None = None
         self.relay = Relay(self.on_open, self.on_message)
@@ -407,7 +407,7 @@ class GuestPage:
         window.ttReceived.push(text)
         self.guest.receive(text)
         if self.guest.token:
-            window.localStorage.setItem(f"trading-table-seat:{self.room}", self.guest.token)
+            window.TradingTable.store(f"trading-table-seat:{self.room}", self.guest.token)
         self.paint()
 
     def paint(self) -> None:
@@ -458,7 +458,7 @@ def main() -> None:
     if params.get("create") == "1":
         page = HostPage(None)
     elif params.get("host"):
-        saved = window.localStorage.getItem(f"trading-table-host:{params['host']}")
+        saved = window.TradingTable.load(f"trading-table-host:{params['host']}")
         if saved:
             page = HostPage(json.loads(saved))
         else:
