@@ -62,6 +62,14 @@ def translate(texts: Texts, lang: str, key: str, **fields: object) -> str:
     return template.format(**{k: esc(v) for k, v in fields.items()})
 
 
+def board_root(parts: Sequence[str], game_class: str, viewer: int | None, **data: object) -> str:
+    """Return a board's outer element: its parts, `tt-board` and the game's class, `data-viewer` (a seat,
+    or `table` for the public view) and the other `data-*` attributes given (`phase=...`)."""
+    extra = {f"data_{k}": v for k, v in data.items()}
+    viewed = "table" if viewer is None else viewer
+    return tag("div", "".join(parts), class_=f"tt-board {game_class}", data_viewer=viewed, **extra)
+
+
 AMOUNT_TEXTS: Texts = {
     "en": {"least": "Lowest {n}", "most": "All {n}", "amount": "Amount"},
     "ja": {"least": "最低 {n}", "most": "全部 {n}", "amount": "数"},

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...engine.game import View
-from ...engine.render import Texts, esc, result_panel, tag, translate
+from ...engine.render import Texts, board_root, esc, result_panel, tag, translate
 from .rules import COMMODITIES, LADDER, TOP_ROW, marker_value, trade_fee
 
 SEAT_COLOURS = ("#d63c3c", "#2f6fd6", "#e0b000", "#8a4fc2")
@@ -493,13 +493,7 @@ def render(
             tag("section", tag("h2", translate(TEXTS, lang, "hand")) + hand_html + extra, class_="tt-hand")
         )
     parts.append(tag("section", _players(v, names, lang)))
-    return tag(
-        "div",
-        "".join(parts),
-        class_="tt-board tt-futures",
-        data_phase=v["phase"],
-        data_viewer="table" if v["viewer"] is None else v["viewer"],
-    )
+    return board_root(parts, "tt-futures", v["viewer"], phase=v["phase"])
 
 
 def describe(event: dict[str, Any], lang: str = "en", names: Sequence[str] | None = None) -> str:

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...engine.game import View
-from ...engine.render import Texts, amount_entry, esc, result_panel, tag, translate
+from ...engine.render import Texts, amount_entry, board_root, esc, result_panel, tag, translate
 from .rules import HOLD, TRACK, colour, value
 
 SEAT_COLOURS = ("#d63c3c", "#2f6fd6", "#e0b000", "#8a4fc2", "#2e9b4a", "#e57a1f", "#6b6b6b")
@@ -388,13 +388,7 @@ def render(
         tag("section", tag("h2", translate(TEXTS, lang, "track")) + _track(v, names), class_="tt-track-box"),
         tag("section", _players(v, names, lang)),
     ]
-    return tag(
-        "div",
-        "".join(parts),
-        class_="tt-board tt-mercator",
-        data_phase=v["phase"],
-        data_viewer="table" if v["viewer"] is None else v["viewer"],
-    )
+    return board_root(parts, "tt-mercator", v["viewer"], phase=v["phase"])
 
 
 def describe(event: dict[str, Any], lang: str = "en", names: Sequence[str] | None = None) -> str:

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...engine.game import View
-from ...engine.render import Texts, esc, result_panel, tag, translate
+from ...engine.render import Texts, board_root, esc, result_panel, tag, translate
 from .rules import COSTS, CREDIT_STEP, SQUARES, card_colour, dividend_rate, kind
 
 STOCK_COLOURS = {"R": "#c8302c", "B": "#2f63c8", "G": "#2f8f3e"}
@@ -477,13 +477,7 @@ def render(
         tag("section", tag("h2", translate(TEXTS, lang, "piles")) + _piles(v, lang)),
         tag("section", _players(v, names, lang)),
     ]
-    return tag(
-        "div",
-        "".join(parts),
-        class_="tt-board tt-stock-trader",
-        data_step=v["step"],
-        data_viewer="table" if v["viewer"] is None else v["viewer"],
-    )
+    return board_root(parts, "tt-stock-trader", v["viewer"], step=v["step"])
 
 
 def describe(event: dict[str, Any], lang: str = "en", names: Sequence[str] | None = None) -> str:

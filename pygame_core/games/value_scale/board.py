@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...engine.game import View
-from ...engine.render import Texts, amount_entry, esc, result_panel, tag, translate
+from ...engine.render import Texts, amount_entry, board_root, esc, result_panel, tag, translate
 from .rules import (
     CURRENCIES,
     GOODS,
@@ -700,14 +700,7 @@ def render(
         _last(v, names, lang),
         _players(v, names, lang),
     ]
-    return tag(
-        "div",
-        "".join(parts),
-        class_="tt-board tt-value-scale",
-        data_phase=v["phase"],
-        data_mode=v["mode"],
-        data_viewer="table" if v["viewer"] is None else v["viewer"],
-    )
+    return board_root(parts, "tt-value-scale", v["viewer"], phase=v["phase"], mode=v["mode"])
 
 
 def describe(event: dict[str, Any], lang: str = "en", names: Sequence[str] | None = None) -> str:

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...engine.game import View
-from ...engine.render import Texts, amount_entry, esc, result_panel, tag, translate
+from ...engine.render import Texts, amount_entry, board_root, esc, result_panel, tag, translate
 from .rules import COLOURS, SEAT_COLOURS, cost, production
 
 FILL = {"R": "#d63c3c", "Y": "#e8b400", "G": "#2e9b4a", "B": "#2f6fd6"}
@@ -455,13 +455,7 @@ def render(
         tag("section", _players(v, names, lang)),
         _history(v, names, lang),
     ]
-    return tag(
-        "div",
-        "".join(parts),
-        class_="tt-board tt-virus-money",
-        data_phase=v["phase"],
-        data_viewer="table" if v["viewer"] is None else v["viewer"],
-    )
+    return board_root(parts, "tt-virus-money", v["viewer"], phase=v["phase"])
 
 
 def describe(event: dict[str, Any], lang: str = "en", names: Sequence[str] | None = None) -> str:
