@@ -73,6 +73,14 @@ class Market:
         self.colours: list[str] = v["colours"]
         self.left = sum(1 for size in v["piles"] if size)
         self.free = CREDIT_CARDS - sum(abs(m) for m in v["mods"].values())
+        # every stock's worth and every seat's assets today; a play changes one colour and the cash
+        self.worths = {c: self.worth_of(c, v["sheet"][c], v["mods"][c]) for c in self.colours}
+        self.assets: list[float] = [
+            v["cash"][p]
+            + sum(k * self.worths[c] for c, k in v["holdings"][p].items())
+            - IOU_PENALTY * v["ious"][p]
+            for p in range(self.n)
+        ]
 
     def live(self, c: str) -> bool:
         """Return whether colour c is still traded."""
@@ -93,23 +101,13 @@ class Market:
 
         `cash` is the broker's cash after the play; every other seat's cash is unchanged.
         """
-        v = self.v
-        worths = {}
-        for colour in self.colours:
-            on_sheet, mods = v["sheet"][colour], v["mods"][colour]
-            if colour == c:
-                on_sheet, mods = on_sheet - n, mods + shift
-            worths[colour] = self.worth_of(colour, on_sheet, mods)
-        assets: list[float] = []
-        for p in range(self.n):
-            held: dict[str, int] = dict(v["holdings"][p])
-            money = float(v["cash"][p])
-            if p == self.me:
-                money = cash
-                if c is not None:
-                    held[c] += n
-            stocks = sum(k * worths[colour] for colour, k in held.items())
-            assets.append(money + stocks - IOU_PENALTY * v["ious"][p])
+        assets = list(self.assets)
+        assets[self.me] += cash - self.v["cash"][self.me]
+        if c is not None:
+            now = self.worth_of(c, self.v["sheet"][c] - n, self.v["mods"][c] + shift)
+            for p, held in enumerate(self.v["holdings"]):
+                assets[p] += held[c] * (now - self.worths[c])
+            assets[self.me] += n * now
         mine = assets[self.me]
         rivals = [a for p, a in enumerate(assets) if p != self.me]
         return mine - RIVAL_BEST * max(rivals) - (1 - RIVAL_BEST) * sum(rivals) / len(rivals)
