@@ -236,6 +236,18 @@ def test_seats_without_pieces_of_their_colour_are_not_asked():
     assert s["opener"] == 0 and G.to_act(s) == (1,), "red opens but has no red piece: yellow is asked first"
 
 
+def test_every_view_counts_the_auctions_each_seat_joined_and_stayed_out_of_this_round():
+    s = table(card="B3", deck=["G3", "Y3"])
+    s = play(s, (0, "pass"), (1, "join"), (2, "pass"), (3, "join"), (1, "raise:2"), (3, "pass"))
+    s = play(s, (1, "join"), (2, "pass"), (3, "join"), (0, "pass"))
+    assert s["joined"] == [0, 2, 0, 2] and s["stayed"] == [2, 0, 2, 0]
+    for viewer in (None, 0, 3):
+        view = G.view(s, viewer)
+        assert view["joined"] == [0, 2, 0, 2] and view["stayed"] == [2, 0, 2, 0]
+    s = finish_round(play(s, (1, "raise:2"), (3, "pass"), *((p, "pass") for p in (2, 3, 0, 1))))
+    assert s["round"] == 2 and s["joined"] == [0] * 4 and s["stayed"] == [0] * 4, "counted per round"
+
+
 # -- The end of the auction phase (A3).
 
 

@@ -207,6 +207,8 @@ class VirusMoney(Game):
             "hands": [[] for _ in range(players)],
             "made": [[0] * len(COLOURS) for _ in range(players)],
             "used": [[] for _ in range(players)],
+            "joined": [0] * players,
+            "stayed": [0] * players,
             "paying": None,
             "ended": None,
             "history": [],
@@ -249,8 +251,10 @@ class VirusMoney(Game):
             if verb == "join":
                 s["bids"][player] = 1
                 s["pieces"][player][colour_of(s, player)] -= 1
+                s["joined"][player] += 1
                 s["events"].append({"e": "join", "p": player})
             else:
+                s["stayed"][player] += 1
                 s["events"].append({"e": "stay", "p": player})
             s["queue"].pop(0)
             _next_joiner(s)
@@ -275,7 +279,11 @@ class VirusMoney(Game):
         return s
 
     def view(self, state: State, player: Player | None) -> View:
-        """Return what `player` may see (None: the table): every piece and card, but only one's own role."""
+        """Return what `player` may see (None: the table): every piece and card, but only one's own role.
+
+        `joined` and `stayed` count, per seat, the auctions of this round it joined and stayed out of:
+        public at the table, and what a player reads the others' roles from.
+        """
         n = state["players"]
         out: View = {
             "game": self.id,
@@ -300,6 +308,8 @@ class VirusMoney(Game):
             "hands": [list(h) for h in state["hands"]],
             "made": [list(x) for x in state["made"]],
             "used": [list(u) for u in state["used"]],
+            "joined": list(state["joined"]),
+            "stayed": list(state["stayed"]),
             "paying": dict(state["paying"]) if state["paying"] is not None else None,
             "ended": state["ended"],
             "history": [_copy_round(r) for r in state["history"]],
@@ -438,6 +448,8 @@ def _fork(state: State) -> State:
         "totals",
         "virus_points",
         "history",
+        "joined",
+        "stayed",
     ):
         s[key] = list(state[key])
     for key in ("pieces", "hands", "made", "used"):
@@ -464,6 +476,7 @@ def _new_round(s: State) -> None:
     s["hands"] = [[] for _ in range(n)]
     s["made"] = [[0] * len(COLOURS) for _ in range(n)]
     s["used"] = [[] for _ in range(n)]
+    s["joined"], s["stayed"] = [0] * n, [0] * n
     s["removed"], s["ended"], s["paying"] = [], None, None
     s["events"].append({"e": "round", "round": s["round"], "rounds": ROUNDS, "starter": s["starter"]})
     _turn_card(s)
