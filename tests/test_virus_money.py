@@ -10,6 +10,7 @@ from pygame_core.bots import bot_levels, make_bot
 from pygame_core.bots.random_bot import RandomBot
 from pygame_core.engine import IllegalAction, Rng, get_game, play_match
 from pygame_core.games.virus_money import BrokerBot, PlannerBot
+from pygame_core.games.virus_money.bot import casts
 from pygame_core.games.virus_money.rules import (
     CARDS,
     CAST,
@@ -442,7 +443,7 @@ def test_bots_are_registered_weakest_first():
 
 
 def test_the_broker_beats_random_bots_over_1000_games():
-    """1,000 seeded games, 3 and 4 players alternately, the broker's seat rotating (measured 59%)."""
+    """1,000 seeded games, 3 and 4 players alternately, the broker's seat rotating (measured 60%)."""
     wins = 0
     for seed in range(1000):
         n = 3 + seed % 2
@@ -484,6 +485,36 @@ def test_the_planners_think_yields_between_worlds_and_ends_with_its_choice():
     steps = list(PlannerBot(3, 6).think(G, s, 0, legal, Rng(2)))
     assert steps[:-1] == [None] * 3 and steps[-1] in legal
     assert steps[-1] == PlannerBot(3, 6).choose(G, s, 0, legal, Rng(2))
+
+
+def chances(view) -> dict:
+    """Return the viewer's belief as {the virus seat or None: chance}."""
+    return {roles.index("virus") if "virus" in roles else None: w for w, roles in casts(view)}
+
+
+def test_a_normal_broker_suspects_the_seat_that_joins_every_auction():
+    s = table(roles=["normal", "normal", "normal", "virus"])
+    before = chances(G.view(s, 0))
+    assert before == pytest.approx({1: 0.25, 2: 0.25, 3: 0.25, None: 0.25}), "the cast cards' odds"
+    s.update(joined=[0, 1, 0, 6], stayed=[6, 5, 6, 0], used=[[], [], ["R3"], []])
+    after = chances(G.view(s, 0))
+    assert sum(after.values()) == pytest.approx(1.0)
+    assert after[3] > 0.9 and after[1] < after[None] and after[2] < after[None]
+    assert chances(G.view(dict(s, roles=["normal"] * 4), 0)) == after, "read from public play only"
+    assert chances(G.view(s, 3)) == {3: 1.0}, "the virus player knows everyone else is normal"
+
+
+def test_the_planner_draws_each_worlds_cast_from_the_brokers_belief():
+    s = table(roles=["normal", "virus", "normal", "normal"], deck=["R3", "G3", "B3"])
+    s.update(joined=[0, 0, 0, 6], stayed=[6, 6, 6, 0])
+    planner = PlannerBot(1, 0)
+    seen = Counter()
+    for k in range(200):
+        world = planner.sample(G, s, 0, Rng(k))
+        assert world["roles"][0] == "normal" and world["roles"].count("virus") <= 1
+        assert world == planner.sample(G, dict(s, roles=["normal"] * 4), 0, Rng(k)), "never the true cast"
+        seen["virus" in world["roles"] and world["roles"].index("virus")] += 1
+    assert seen[3] > 180, f"the seat that always joins is the virus in most worlds: {seen}"
 
 
 def test_a_normal_broker_uses_good_cards_and_the_virus_broker_uses_none():

@@ -3,8 +3,12 @@
 The broker reads only its own view: every piece and card on the table and its own role. It judges a
 position by the lead it expects over the best other seat at the end of the round (`projected_scores`:
 the cards held are used greedily, then the round is scored), averaged over the cast the others may
-hold. A virus broker knows every other seat is normal; a normal broker gives each other seat the same
-chance of being the virus (a quarter) and leaves a chance that nobody is.
+hold. A virus broker knows every other seat is normal. A normal broker starts from the cast cards'
+odds (each other seat the virus with a quarter's chance, or nobody) and reads the others' public play
+this round by Bayes' rule (`casts`): a virus loses nothing by joining an auction and gains nothing by
+using a card, so each join makes a seat more suspect, each stay-out and each card used less. The
+likelihoods are modest (a person playing the virus may hide it), yet a virus broker, which joins every
+auction, stands out within a few auctions.
 
 - Joining: a normal broker compares staying out with taking part, which wins the card at a price of
   one piece per seat already in (with a chance of one in the number of bidders) or loses the piece to
@@ -16,7 +20,7 @@ chance of being the virus (a quarter) and leaves a chance that nobody is.
 
 The planner searches (flat Monte Carlo over determinisations, `SearchBot`) a few candidate actions
 around the broker's choice, with brokers playing every seat in the rollouts, each world's cast drawn
-anew for the seats it cannot see.
+from the broker's belief (`casts`) for the seats it cannot see.
 """
 
 from collections.abc import Mapping, Sequence
@@ -35,19 +39,64 @@ from .rules import (
     projected_scores,
 )
 
+# How a player is read (modest: a person playing the virus may stay out, or use a card, to hide it).
+VIRUS_JOINS = 0.75  # chance the virus player joins an auction it is asked to (a lost piece is virus money)
+NORMAL_JOINS = 0.25  # chance a normal player does (a seat joining half the time reads as neither)
+VIRUS_USES = 0.25  # chance the virus player uses a card, per card used, against 1 for a normal player
+
 JOIN_MARGIN = 0.005  # taking part must promise this much more standing than staying out
 LEAD_SCALE = 400.0  # points of lead that lift the standing from a half to about 0.73
 LATER_JOINERS = 0.5  # expected rivals per seat still to answer after the broker
 
 
-def casts(v: View) -> list[tuple[float, list[str]]]:
-    """Return the casts the viewer cannot tell apart, with their chances: who is the virus, if anyone."""
+def odds(v: View, p: Player) -> float:
+    """Return how much likelier seat p's public play this round is if it is the virus than if normal.
+
+    >>> odds({"joined": [3], "stayed": [0], "used": [[]]}, 0) == (VIRUS_JOINS / NORMAL_JOINS) ** 3
+    True
+    """
+    joins: int = v["joined"][p]
+    stays: int = v["stayed"][p]
+    uses = len(v["used"][p])
+    return (
+        (VIRUS_JOINS / NORMAL_JOINS) ** joins
+        * ((1 - VIRUS_JOINS) / (1 - NORMAL_JOINS)) ** stays
+        * VIRUS_USES**uses
+    )
+
+
+Cast = list[tuple[float, list[str]]]
+
+
+def casts(v: View) -> Cast:
+    """Return the casts the viewer cannot tell apart, with their chances: who is the virus, if anyone.
+
+    A normal viewer starts from the cast cards' odds (each other seat a quarter) and weighs each seat
+    by `odds`, Bayes' rule over the joins, stays and cards used this round.
+    """
     n, me = v["players"], v["viewer"]
     if v["role"] == VIRUS:
         return [(1.0, [VIRUS if p == me else NORMAL for p in range(n)])]
-    out = [(SUSPICION, [VIRUS if p == q else NORMAL for p in range(n)]) for q in range(n) if q != me]
+    out = [
+        (SUSPICION * odds(v, q), [VIRUS if p == q else NORMAL for p in range(n)]) for q in range(n) if q != me
+    ]
     out.append((1.0 - SUSPICION * (n - 1), [NORMAL] * n))
-    return out
+    total = sum(w for w, _ in out)
+    return [(w / total, roles) for w, roles in out]
+
+
+def draw(cast: Cast, rng: Rng) -> list[str]:
+    """Return one cast drawn with its chance.
+
+    >>> draw([(0.0, ["virus", "normal"]), (1.0, ["normal", "normal"])], Rng(1))
+    ['normal', 'normal']
+    """
+    x = rng.below(1 << 53) / (1 << 53)
+    for chance, roles in cast:
+        x -= chance
+        if x < 0:
+            return list(roles)
+    return list(cast[-1][1])
 
 
 def settled(v: View, bids: list[int | None], winner: Player | None) -> dict[str, Any]:
@@ -76,15 +125,15 @@ def paid(v: View, me: Player, colour: int) -> dict[str, Any]:
     return {**v, "pieces": pieces, "paying": paying}
 
 
-def lead(v: View, t: Mapping[str, Any], payer: Player | None = None) -> float:
-    """Return the viewer's chance-like standing at the round's end, averaged over the casts.
+def lead(v: View, cast: Cast, t: Mapping[str, Any], payer: Player | None = None) -> float:
+    """Return the viewer's chance-like standing at the round's end, averaged over the casts `cast`.
 
     For each cast the lead over the best other seat is squashed by a logistic curve, so a move that
     gains a little on average but loses everything if one rival is the virus counts as the gamble it is.
     """
     me = v["viewer"]
     total = 0.0
-    for chance, roles in casts(v):
+    for chance, roles in cast:
         scores = [a + b for a, b in zip(v["totals"], projected_scores(t, roles, payer), strict=True)]
         margin = scores[me] - max(s for p, s in enumerate(scores) if p != me)
         total += chance / (1.0 + exp(-margin / LEAD_SCALE))
@@ -99,55 +148,56 @@ class BrokerBot:
         if len(legal) == 1:
             return legal[0]
         v = game.view(state, player)
+        cast = casts(v)
         if v["phase"] == "join":
-            return self._join(v)
+            return self._join(v, cast)
         if v["phase"] == "raise":
-            return self._raise(v, legal)
+            return self._raise(v, cast, legal)
         me = v["viewer"]
         if legal[0].startswith("pay:"):
-            return max(legal, key=lambda a: (lead(v, paid(v, me, COLOURS.index(a[4:])), me), a))
+            return max(legal, key=lambda a: (lead(v, cast, paid(v, me, COLOURS.index(a[4:])), me), a))
         if v["role"] == VIRUS:
             return "done"
         done = {**v, "hands": [[] if p == me else h for p, h in enumerate(v["hands"])]}
-        best, value = "done", lead(v, done)
+        best, value = "done", lead(v, cast, done)
         for a in legal[:-1]:
             card = a[4:]
             hands = [[c for c in h] for h in v["hands"]]
             hands[me].remove(card)
             t = {**v, "hands": hands, "paying": {"card": card, "left": cost(card), "paid": ""}}
-            if (here := lead(v, t, me)) > value:
+            if (here := lead(v, cast, t, me)) > value:
                 best, value = a, here
         return best
 
-    def _join(self, v: View) -> Action:
+    def _join(self, v: View, cast: Cast) -> Action:
         """Join if taking part (winning at a piece per bidder, or losing the piece) beats staying out."""
         me = v["viewer"]
         if v["role"] == VIRUS:
             return "join"  # a piece lost to a normal winner is virus money
         joined = [p for p, b in enumerate(v["bids"]) if b is not None]
         later = v["queue"][1:]
-        stay = lead(v, settled(v, v["bids"], joined[0] if joined else None))
+        stay = lead(v, cast, settled(v, v["bids"], joined[0] if joined else None))
         bids = list(v["bids"])
         bids[me] = 1 + len(joined)
-        win = lead(v, settled(v, bids, me))
+        win = lead(v, cast, settled(v, bids, me))
         if not joined and not later:
             return "join" if win > stay + JOIN_MARGIN else "pass"
         taker = joined[0] if joined else later[0]
         bids = list(v["bids"])
         bids[me], bids[taker] = 1, 2
-        lose = lead(v, settled(v, bids, taker))
+        lose = lead(v, cast, settled(v, bids, taker))
         chance = 1.0 / (1.0 + len(joined) + LATER_JOINERS * len(later))
         joining = chance * win + (1.0 - chance) * lose
         return "join" if joining > stay + JOIN_MARGIN else "pass"
 
-    def _raise(self, v: View, legal: Sequence[Action]) -> Action:
+    def _raise(self, v: View, cast: Cast, legal: Sequence[Action]) -> Action:
         """Raise by one while winning at that price leads better than the auction ending now."""
         me = v["viewer"]
         step = legal[0]
         bids = list(v["bids"])
-        keep = lead(v, settled(v, bids, v["leader"]))
+        keep = lead(v, cast, settled(v, bids, v["leader"]))
         bids[me] = int(step[6:])
-        win = lead(v, settled(v, bids, me))
+        win = lead(v, cast, settled(v, bids, me))
         return step if win > keep else "pass"
 
 
@@ -173,6 +223,13 @@ class PlannerBot(SearchBot):
     ) -> Sequence[Action]:
         """Return the broker's choice, passing and the smallest raise (`candidates`)."""
         return candidates(game, state, player, legal, rng)
+
+    def sample(self, game: Game, state: State, player: Player, rng: Rng) -> State:
+        """Return a determinised world whose cast is drawn from the broker's belief (`casts`), not evenly."""
+        world = game.determinize(state, player, rng)
+        if state["phase"] != "over":
+            world["roles"] = draw(casts(game.view(state, player)), rng)
+        return world
 
 
 __all__ = ["BrokerBot", "PlannerBot", "candidates"]
