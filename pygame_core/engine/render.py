@@ -62,6 +62,21 @@ def translate(texts: Texts, lang: str, key: str, **fields: object) -> str:
     return template.format(**{k: esc(v) for k, v in fields.items()})
 
 
+def select_button(
+    content: str, value: object, pressed: bool = False, class_: str = "tt-act", **values: object
+) -> str:
+    """Return a button that selects `value` (`data-select`: a choice composed before a move, not a move)."""
+    state = "true" if pressed else "false"
+    return tag(
+        "button", content, type="button", class_=class_, data_select=value, aria_pressed=state, **values
+    )
+
+
+def off_button(content: str) -> str:
+    """Return a disabled button (a step that cannot be taken now)."""
+    return tag("button", content, type="button", class_="tt-act", disabled="disabled")
+
+
 def board_root(parts: Sequence[str], game_class: str, viewer: int | None, **data: object) -> str:
     """Return a board's outer element: its parts, `tt-board` and the game's class, `data-viewer` (a seat,
     or `table` for the public view) and the other `data-*` attributes given (`phase=...`)."""
@@ -104,9 +119,7 @@ def amount_entry(
     n = picked(selected, low, high)
 
     def select(text: str, target: int) -> str:
-        if target == n:
-            return tag("button", text, type="button", class_="tt-act", disabled="disabled")
-        return tag("button", text, type="button", class_="tt-act", data_select=target, aria_pressed="false")
+        return off_button(text) if target == n else select_button(text, target)
 
     steppers = "".join(select(f"+{d}" if d > 0 else f"−{-d}", min(max(n + d, low), high)) for d in steps)
     ends = "".join(

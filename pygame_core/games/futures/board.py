@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...engine.game import View
-from ...engine.render import Texts, board_root, esc, result_panel, tag, translate
+from ...engine.render import Texts, board_root, esc, result_panel, select_button, tag, translate
 from .rules import COMMODITIES, LADDER, TOP_ROW, marker_value, trade_fee
 
 SEAT_COLOURS = ("#d63c3c", "#2f6fd6", "#e0b000", "#8a4fc2")
@@ -328,18 +328,7 @@ def _hand(v: View, legal: set[str], lang: str, chosen: str | None, selected: Seq
                 on = card in picked
                 if on:
                     picked.remove(card)
-            pressed = "true" if on else "false"
-            out.append(
-                tag(
-                    "button",
-                    label,
-                    type="button",
-                    class_="tt-card",
-                    style=style,
-                    data_select=card,
-                    aria_pressed=pressed,
-                )
-            )
+            out.append(select_button(label, card, on, "tt-card", style=style))
         else:
             out.append(tag("span", label, class_="tt-card", style=style))
     return tag("div", "".join(out), class_="tt-hand-cards")

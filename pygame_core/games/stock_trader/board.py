@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...engine.game import View
-from ...engine.render import Texts, board_root, esc, result_panel, tag, translate
+from ...engine.render import Texts, board_root, esc, result_panel, select_button, tag, translate
 from .rules import COSTS, CREDIT_STEP, SQUARES, card_colour, dividend_rate, kind
 
 STOCK_COLOURS = {"R": "#c8302c", "B": "#2f63c8", "G": "#2f8f3e"}
@@ -324,17 +324,7 @@ def _hand(v: View, legal: set[str], lang: str, chosen: str | None) -> str:
         style = f"border-left:6px solid {colour}"
         if choosing:
             on = card == chosen and card not in v["hand"][:k]
-            out.append(
-                tag(
-                    "button",
-                    label,
-                    type="button",
-                    class_="tt-card",
-                    style=style,
-                    data_select=card,
-                    aria_pressed="true" if on else "false",
-                )
-            )
+            out.append(select_button(label, card, on, "tt-card", style=style))
         else:
             out.append(tag("span", label, class_="tt-card", style=style))
     return tag("div", "".join(out), class_="tt-hand-cards")

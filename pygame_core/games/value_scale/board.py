@@ -10,7 +10,17 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...engine.game import View
-from ...engine.render import Texts, amount_entry, board_root, esc, result_panel, tag, translate
+from ...engine.render import (
+    Texts,
+    amount_entry,
+    board_root,
+    esc,
+    off_button,
+    result_panel,
+    select_button,
+    tag,
+    translate,
+)
 from .rules import (
     CURRENCIES,
     GOODS,
@@ -445,24 +455,6 @@ def _button(text: str, action: str, big: bool = False) -> str:
     )
 
 
-def _select(text: str, value: str, label: str | None = None) -> str:
-    """Return a stepper button that selects `value`."""
-    return tag(
-        "button",
-        esc(text),
-        type="button",
-        class_="tt-act",
-        data_select=value,
-        aria_pressed="false",
-        aria_label=label,
-    )
-
-
-def _off(text: str) -> str:
-    """Return a disabled button."""
-    return tag("button", esc(text), type="button", class_="tt-act", disabled="disabled")
-
-
 def _mix(selected: Sequence[str], holding: Sequence[int], fixed: str | None, default: list[int]) -> list[int]:
     """Return the coins being composed: the latest selected `d.f.g` within the holding, else `default`."""
     for s in reversed(selected):
@@ -490,9 +482,9 @@ def _coin_steppers(mix: list[int], holding: Sequence[int], fixed: str | None, la
             if 0 <= target <= holding[i]:
                 after = list(mix)
                 after[i] = target
-                cells.append(_select(text, comp_text(after), f"{text} {name}"))
+                cells.append(select_button(esc(text), comp_text(after), aria_label=f"{text} {name}"))
             else:
-                cells.append(_off(text))
+                cells.append(off_button(esc(text)))
         coin = tag(
             "svg",
             _coin_svg(c, 16, 16, 14, str(mix[i])),
@@ -519,9 +511,9 @@ def _pay_entry(v: View, lang: str, selected: Sequence[str]) -> str:
             translate(TEXTS, lang, "b_pay", coins=coins_label(mix, lang)), "pay:" + comp_text(mix), True
         )
     elif chosen < price:
-        confirm = _off(translate(TEXTS, lang, "b_more", n=price - chosen))
+        confirm = off_button(esc(translate(TEXTS, lang, "b_more", n=price - chosen)))
     else:
-        confirm = _off(translate(TEXTS, lang, "b_less", n=chosen - price))
+        confirm = off_button(esc(translate(TEXTS, lang, "b_less", n=chosen - price)))
     return tag(
         "div",
         _coin_steppers(mix, holding, None, lang) + tag("div", confirm, class_="tt-actions"),
