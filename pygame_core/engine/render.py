@@ -14,16 +14,50 @@ from typing import Any
 Texts = dict[str, dict[str, str]]
 
 
+Event = dict[str, Any]
+
+
+def _no_text(*_: object) -> None:
+    """The default of an optional board hook: nothing to say."""
+    return None
+
+
+def _no_merge(_a: Event, _b: Event) -> Event | None:
+    """The default log merge: no two events make one line."""
+    return None
+
+
 @dataclass(frozen=True)
 class Board:
-    """A game's renderer: the board of a view, the log sentence of an event, the default seat names,
-    and for the home page a paragraph about the game and the labels of its options (by language)."""
+    """A game's renderer and everything a page says about the game (docs/boards.md has the contract).
+
+    - `render(view, legal, *, lang, names, selected)`: the board; `describe(event, lang, names)`: a log line;
+      `seat_names(players, lang)`: default names; `about` (by language) and `labels`: the home page's.
+    - `rules(lang)`: how to play, in the markup of `engine.howto`, every number filled in from the rules
+      module's constants; `figures(lang)`: the `[[figure:<name>]]` pictures it names, drawn by the board.
+    - `explain(key, view, lang)`: what the thing marked `data-explain="<key>"` is and does now (markup), or
+      None for an unknown key.
+    - `action_name(action, view, lang)`: a legal action in words (hints, records), or None.
+    - `banners`: event kinds (`"e"`) big enough for a banner; `chapter(event, lang)`: the heading of the
+      log group the event opens (a round, a game), or None; `merge(a, b)`: one event for a run of two.
+    - `breakdown(view, lang)`: at the end, each seat's `(label, points)` parts, summing to its score;
+      `decided(view, names, lang)`: why the winners won (markup, tie-breaks included), or None.
+    """
 
     render: Callable[..., str]
-    describe: Callable[[dict[str, Any], str, Sequence[str]], str]
+    describe: Callable[[Event, str, Sequence[str]], str]
     seat_names: Callable[[int, str], list[str]]
     about: dict[str, str] = field(default_factory=dict)
     labels: Texts = field(default_factory=dict)  # option key, or `key=value` for a choice's label
+    rules: Callable[[str], str] | None = None
+    figures: Callable[[str], dict[str, str]] = lambda _lang: {}
+    explain: Callable[[str, dict[str, Any] | None, str], str | None] = _no_text
+    action_name: Callable[[str, dict[str, Any], str], str | None] = _no_text
+    banners: frozenset[str] = frozenset()
+    chapter: Callable[[Event, str], str | None] = _no_text
+    merge: Callable[[Event, Event], Event | None] = _no_merge
+    breakdown: Callable[[dict[str, Any], str], list[list[tuple[str, int]]]] | None = None
+    decided: Callable[[dict[str, Any], Sequence[str], str], str | None] = _no_text
 
 
 def esc(text: object) -> str:
