@@ -1,0 +1,76 @@
+"""The board contract (docs/boards.md), checked on every registered game over a random game in both languages:
+rules text, explanations of every `data-explain` key, actions in words, the log's groups and the end."""
+
+import re
+
+import pytest
+from playout import playout
+
+from pygame_core.engine import all_games, get_board
+from pygame_core.engine.howto import rules_html
+
+GAMES = all_games()
+LANGS = ("en", "ja")
+# Games whose board does not yet give the whole contract; each is removed as its board lands.
+TODO = {"futures", "mercator", "stock_trader", "value_scale", "virus_money"}
+
+
+def marks(game):
+    """Return the game's id, expected to fail while it is still in TODO."""
+    return pytest.param(game, id=game.id, marks=pytest.mark.xfail(strict=True) if game.id in TODO else ())
+
+
+CASES = [marks(g) for g in GAMES]
+
+
+def boards(game, seed=3):
+    """Yield (view, html) for every seat's view and the table's, over a random game at the most players."""
+    for step, (state, _, _) in enumerate(playout(game, game.max_players, seed)):
+        if step % 3:
+            continue
+        for viewer in (None, *range(state["players"])):
+            legal = game.legal_actions(state, viewer) if viewer is not None else []
+            view = game.view(state, viewer)
+            yield view, get_board(game.id).render(view, legal, lang="en")
+
+
+@pytest.mark.parametrize("game", CASES)
+def test_rules_text_in_both_languages(game):
+    for lang in LANGS:
+        html = rules_html(game.id, lang)
+        assert html.count("<h2>") >= 5, "goal, components, setup, turn, actions, end: one heading each"
+        assert len(re.sub("<[^>]+>", "", html)) > 1500
+
+
+@pytest.mark.parametrize("game", CASES)
+def test_every_explained_thing_has_an_explanation(game):
+    board = get_board(game.id)
+    keys: set[str] = set()
+    for view, html in boards(game):
+        found = set(re.findall(r'data-explain="([^"]+)"', html))
+        keys |= found
+        for key in found:
+            for lang in LANGS:
+                text = board.explain(key, view, lang)
+                assert text and text.strip(), f"{key} has no {lang} explanation"
+    assert len(keys) >= 8, f"only {sorted(keys)} are explained"
+
+
+@pytest.mark.parametrize("game", CASES)
+def test_actions_in_words_chapters_and_a_breakdown_that_sums(game):
+    board = get_board(game.id)
+    chapters = 0
+    for state, player, action in playout(game, game.max_players, 5):
+        view = game.view(state, player if player >= 0 else None)
+        for lang in LANGS:
+            if action:
+                assert board.action_name(action, view, lang), f"{action} has no words in {lang}"
+            chapters += sum(bool(board.chapter(e, lang)) for e in state["events"])
+        if player < 0:
+            assert board.breakdown is not None
+            for lang in LANGS:
+                parts = board.breakdown(view, lang)
+                scores = view["result"]["scores"]
+                assert [sum(points for _, points in seat) for seat in parts] == scores
+                assert all(label for seat in parts for label, _ in seat)
+    assert chapters >= 2
