@@ -84,6 +84,7 @@ CHROMIUM_FLAGS = (
 # The play page paints this game's public board before the runtime loads (prerendered at build time).
 PREVIEW_GAME = "futures"  # the game of a page whose link names none
 EMBED_PAGE = Path("embed/index.html")  # rendered once more per game, as embed/<game>/index.html
+RULES_PAGE = Path("rules/index.html")  # rendered per game and language: rules/<game>/ and rules/<game>/ja/
 PIP_DOWNLOAD_FLAGS = ("--quiet", "--no-deps", "--only-binary=:all:", "--python-version", "3.14")
 TOOLS = ("build>=1.2", "playwright>=1.49", "pytest-playwright>=0.6")
 RENDERED_SUFFIXES = (".html", ".toml")
@@ -305,24 +306,47 @@ def build_wheel(out: Path) -> Path:
 # --- build: pages --------------------------------------------------------------------------------
 
 
-def page_values(page: Path, wheel_name: str, preview_game: str = PREVIEW_GAME) -> dict[str, str]:
+class Values(dict[str, Any]):
+    """A page's placeholder values; a callable one is rendered only when the page names it."""
+
+    def __getitem__(self, key: str) -> str:
+        """Return the value, rendering it if it is a callable."""
+        value = super().__getitem__(key)
+        return value() if callable(value) else value
+
+
+def page_values(page: Path, wheel_name: str, preview_game: str = PREVIEW_GAME, lang: str = "en") -> Values:
     """Placeholder values for a page (path relative to dist/): URLs relative to the page, and what
-    pygame_core renders at build time (the game list, the previews, the games' facts)."""
+    pygame_core renders at build time (the game list, the previews, the games' facts, a game's rules)."""
     root = "../" * (len(page.parts) - 1) or "./"
-    catalog = engine_pages()
-    return {
-        "ROOT": root,
-        "GAMES": catalog.catalog(root),
-        "GAMES_JA": catalog.catalog(root, lang="ja"),
-        "PREVIEW": catalog.preview_board(preview_game),
-        "PREVIEW_GAME": preview_game,
-        "PREVIEWS": catalog.preview_templates(),
-        "EMBED_GAMES": json.dumps(catalog.game_facts(), ensure_ascii=False),
-        "PYODIDE": root + PYODIDE_DIR,
-        "PYSCRIPT": root + PYSCRIPT_DIR,
-        "WHEEL": root + f"{WHEELS_DIR}/{wheel_name}",
-        **{name.upper(): root + f"{WHEELS_DIR}/{pure_wheel(name, v)}" for name, (v, _) in APP_WHEELS.items()},
-    }
+    return Values(
+        {
+            "ROOT": root,
+            "LANG": lang,
+            "HOME": lambda: rendered("home", root),
+            "HOME_JA": lambda: rendered("home", root, "ja"),
+            "GAME_NAME": lambda: engine_pages().game_facts()[preview_game]["name"],
+            "RULES": lambda: rendered("rules_page", preview_game, lang, root),
+            "PREVIEW": lambda: rendered("preview_board", preview_game),
+            "PREVIEW_GAME": preview_game,
+            "PREVIEWS": lambda: rendered("preview_templates"),
+            "EMBED_GAMES": lambda: json.dumps(engine_pages().game_facts(), ensure_ascii=False),
+            "PYODIDE": root + PYODIDE_DIR,
+            "PYSCRIPT": root + PYSCRIPT_DIR,
+            "WHEEL": root + f"{WHEELS_DIR}/{wheel_name}",
+            **{
+                name.upper(): root + f"{WHEELS_DIR}/{pure_wheel(name, v)}"
+                for name, (v, _) in APP_WHEELS.items()
+            },
+        }
+    )
+
+
+@functools.cache
+def rendered(name: str, *args: str) -> str:
+    """Return what pygame_core.catalog's function `name` renders for these arguments (once per build)."""
+    text: str = getattr(engine_pages(), name)(*args)
+    return text
 
 
 @functools.cache
@@ -335,7 +359,7 @@ def engine_pages() -> Any:
     return pygame_core.catalog
 
 
-def render(text: str, values: dict[str, str]) -> str:
+def render(text: str, values: dict[str, Any]) -> str:
     """Replace {{NAME}} placeholders; an unknown name is an error."""
 
     def substitute(match: re.Match[str]) -> str:
@@ -346,9 +370,26 @@ def render(text: str, values: dict[str, str]) -> str:
     return re.sub(r"\{\{\s*([A-Z_]+)\s*\}\}", substitute, text)
 
 
+def page_copies(relative: Path) -> list[tuple[Path, str, str]]:
+    """Where a page of web/ is rendered, with its game and language: once, or once per game (the embed),
+    or once per game and language (the rules)."""
+    games = list(engine_pages().game_facts())
+    if relative == EMBED_PAGE:
+        return [(relative, PREVIEW_GAME, "en")] + [
+            (relative.parent / g / relative.name, g, "en") for g in games
+        ]
+    if relative == RULES_PAGE:
+        return [
+            (relative.parent / g / sub / relative.name, g, lang)
+            for g in games
+            for sub, lang in ((".", "en"), ("ja", "ja"))
+        ]
+    return [(relative, PREVIEW_GAME, "en")]
+
+
 def render_pages(out: Path, wheel_name: str) -> None:
     """Copy web/ into out, filling placeholders in .html/.toml files (markdown notes are skipped); the
-    embed page is also rendered once per game under embed/<game>/ with that game's preview."""
+    embed page is also rendered once per game under embed/<game>/, the rules page per game and language."""
     for source in sorted(WEB.rglob("*")):
         relative = source.relative_to(WEB)
         if source.is_dir() or source.suffix == ".md":
@@ -357,13 +398,12 @@ def render_pages(out: Path, wheel_name: str) -> None:
             (out / relative).parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(source, out / relative)
             continue
-        copies = [(relative, PREVIEW_GAME)]
-        if relative == EMBED_PAGE:
-            copies += [(relative.parent / g / relative.name, g) for g in engine_pages().game_facts()]
-        for target, game in copies:
+        for target, game, lang in page_copies(relative):
+            target = Path(os.path.normpath(target))
             (out / target).parent.mkdir(parents=True, exist_ok=True)
             try:
-                (out / target).write_text(render(source.read_text(), page_values(target, wheel_name, game)))
+                values = page_values(target, wheel_name, game, lang)
+                (out / target).write_text(render(source.read_text(), values))
             except BuildError as exc:
                 raise BuildError(f"{source.relative_to(ROOT)}: {exc}") from None
 

@@ -16,7 +16,8 @@ from typing import Any
 
 from .bots import bot_levels
 from .engine import Game, all_games, get_board, get_game
-from .engine.render import Texts, tag, translate
+from .engine.howto import rules_html
+from .engine.render import Texts, esc, tag, translate
 from .engine.screen import preview
 
 DEFAULT_PLAYERS = 4  # the player count a form and a preview start at, within the game's range
@@ -34,6 +35,14 @@ TEXTS: Texts = {
         "browser": "Browser's",
         "start": "Start",
         "create": "Create table",
+        "minutes": "{low}–{high} min",
+        "minutes_one": "about {low} min",
+        "play": "Play vs bots",
+        "howto": "How to play",
+        "options": "Options",
+        "rules_title": "How to play {name}",
+        "other_lang": "日本語",
+        "home": "All games",
     },
     "ja": {
         "range": "{low}〜{high}人",
@@ -46,6 +55,14 @@ TEXTS: Texts = {
         "browser": "ブラウザーの設定",
         "start": "開始",
         "create": "テーブルを作る",
+        "minutes": "{low}〜{high}分",
+        "minutes_one": "約{low}分",
+        "play": "ボットと遊ぶ",
+        "howto": "遊び方",
+        "options": "設定",
+        "rules_title": "{name}の遊び方",
+        "other_lang": "English",
+        "home": "ゲーム一覧",
     },
 }
 
@@ -79,16 +96,100 @@ def catalog(root: str, table: bool = False, lang: str = "en") -> str:
     return "\n".join(game_section(game, root, table, lang) for game in all_games())
 
 
+def home(root: str, lang: str = "en") -> str:
+    """Return the home page's grid of games: for each a picture drawn by its own board, its players,
+    minutes and pitch, "Play vs bots" in one tap, "How to play", and the full setup behind "Options"."""
+    return tag("div", "".join(game_card(game, root, lang) for game in all_games()), class_="tt-games")
+
+
+def picture(game: Game, lang: str) -> str:
+    """Return the first picture of a new game's public board (its renderer's own SVG)."""
+    board = preview(game.id, players_at_start(game), PREVIEW_SEED, lang)
+    start = board.find("<svg")
+    return board[start : board.find("</svg>", start) + len("</svg>")] if start >= 0 else ""
+
+
+def pitch(text: str) -> str:
+    """Return the first sentence of a paragraph."""
+    for end in ("。", ". "):
+        if end in text:
+            return text[: text.index(end) + len(end)].strip()
+    return text
+
+
+def game_card(game: Game, root: str, lang: str) -> str:
+    """Return one game's card on the home page."""
+    board = get_board(game.id)
+
+    def t(key: str, **fields: object) -> str:
+        return translate(TEXTS, lang, key, **fields)
+
+    low, high = board.minutes
+    facts = [t("range", low=game.min_players, high=game.max_players)]
+    if low:
+        facts.append(t("minutes", low=low, high=high) if high > low else t("minutes_one", low=low))
+    players = players_at_start(game)
+    seats = ",".join(["human"] + ["bot"] * (players - 1))
+    play = f"{root}play/?game={game.id}&players={players}&seats={seats}&lang={lang}"
+    rules = f"{root}rules/{game.id}/" + ("ja/" if lang == "ja" else "")
+    about = board.about.get(lang) or board.about.get("en", "")
+    return tag(
+        "article",
+        tag("a", picture(game, lang), href=play, class_="tt-pic", tabindex="-1", aria_hidden="true")
+        + tag("h2", esc(game.name) + " " + tag("small", " · ".join(facts)))
+        + tag("p", esc(pitch(about)))
+        + tag(
+            "p",
+            tag("a", t("play"), href=play, class_="tt-act tt-big", data_play=game.id)
+            + tag("a", t("howto"), href=rules, class_="tt-act", data_rules=game.id),
+            class_="tt-cta",
+        )
+        + tag("details", tag("summary", t("options")) + setup_form(game, root, False, lang)),
+        class_="tt-game",
+        id=game.id,
+    )
+
+
+def rules_page(game_id: str, lang: str, root: str) -> str:
+    """Return the body of a game's how-to-play page (`/rules/<game>/`, Japanese under `ja/`): the rules,
+    a link to the other language, "Play vs bots" and the way home."""
+    game = get_game(game_id)
+
+    def t(key: str, **fields: object) -> str:
+        return translate(TEXTS, lang, key, **fields)
+
+    other = f"{root}rules/{game_id}/" + ("" if lang == "ja" else "ja/")
+    players = players_at_start(game)
+    seats = ",".join(["human"] + ["bot"] * (players - 1))
+    play = f"{root}play/?game={game_id}&players={players}&seats={seats}&lang={lang}"
+    nav = tag(
+        "nav",
+        tag("a", t("home"), href=f"{root}{'?lang=ja' if lang == 'ja' else ''}")
+        + tag("a", t("other_lang"), href=other, hreflang="en" if lang == "ja" else "ja", data_other_lang=""),
+        class_="tt-nav",
+    )
+    cta = tag("p", tag("a", t("play"), href=play, class_="tt-act tt-big", data_play=game_id), class_="tt-cta")
+    body = tag("h1", t("rules_title", name=game.name)) + cta + rules_html(game_id, lang) + cta
+    return nav + tag("article", body, class_="tt-rules")
+
+
 def game_section(game: Game, root: str, table: bool = False, lang: str = "en") -> str:
     """Return one game's section: its name, player range, description and setup form."""
+    board = get_board(game.id)
+    low, high = game.min_players, game.max_players
+    title = tag("h2", f"{game.name} " + tag("small", translate(TEXTS, lang, "range", low=low, high=high)))
+    about = tag("p", board.about.get(lang) or board.about.get("en", ""))
+    return tag("section", title + about + setup_form(game, root, table, lang), class_="tt-game", id=game.id)
+
+
+def setup_form(game: Game, root: str, table: bool, lang: str) -> str:
+    """Return a game's setup form: players, seats, options and language; it starts a game or a table."""
     board = get_board(game.id)
     low, high = game.min_players, game.max_players
 
     def t(key: str, **fields: object) -> str:
         return translate(TEXTS, lang, key, **fields)
 
-    title = tag("h2", f"{game.name} " + tag("small", t("range", low=low, high=high)))
-    about = tag("p", board.about.get(lang) or board.about.get("en", ""))
     start = players_at_start(game)
     players = "".join(
         tag(
@@ -127,10 +228,9 @@ def game_section(game: Game, root: str, table: bool = False, lang: str = "en") -
     if table:
         hidden += tag("input", type="hidden", name_="create", value="1")
     action = f"{root}{'table' if table else 'play'}/"
-    form = tag(
+    return tag(
         "form", hidden + "".join(fields), class_="tt-setup", action=action, method="get", data_setup=""
     )
-    return tag("section", title + about + form, class_="tt-game", id=game.id)
 
 
 def seat_select(seat: int, levels: list[str], lang: str = "en") -> str:
@@ -159,4 +259,4 @@ def option_field(game: Game, key: str, labels: dict[str, str]) -> str:
     return tag("label", f"{label} " + tag("select", choices, name_=key), class_="tt-option")
 
 
-__all__ = ["catalog", "game_facts", "preview_board", "preview_templates"]
+__all__ = ["catalog", "game_facts", "home", "preview_board", "preview_templates", "rules_page"]

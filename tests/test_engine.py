@@ -16,6 +16,7 @@ from pygame_core.engine import (
     play_match,
     replay,
 )
+from pygame_core.engine.record import from_fragment, to_fragment
 from pygame_core.engine.render import amount_entry
 
 
@@ -126,3 +127,12 @@ def test_the_amount_entry_reaches_every_amount_by_taps_and_plays_only_the_one_sh
     assert [e.text for e in entry("99").iter() if "data-action" in e.attrib] == ["Bid 3"], "out of range"
     disabled = [e.text for e in entry("37").iter() if e.attrib.get("disabled")]
     assert disabled == ["+1", "+5"], "steps that cannot move are shown disabled"
+
+
+def test_a_record_packed_for_a_link_comes_back_whole_and_junk_is_refused():
+    record = Record("futures", 3, 7, {}, ((0, "place:0:CU"), (0, "pass")))
+    packed = to_fragment(record)
+    assert from_fragment(packed) == record and all(c.isalnum() or c in "-_" for c in packed)
+    for junk in ("", "!!", "abcd", to_fragment(record)[:-4]):
+        with pytest.raises(BadRecord):
+            from_fragment(junk)

@@ -78,3 +78,9 @@ def test_bad_options_in_a_link_say_what_is_wrong(params, message):
 def test_bad_links_say_what_is_wrong(params, error, message):
     with pytest.raises(error, match=message):
         read_link(params, LEVELS)
+
+
+def test_a_link_without_a_seed_deals_anew_and_a_rematch_moves_every_seat_on():
+    setup = read_link({"game": "futures", "seats": "human,bot,bot:1", "seed": "7"}, ["random", "trader"])
+    assert "seed=" not in setup.query(None)
+    assert setup.rotated().seats == ("random", "human", "trader")

@@ -2,13 +2,15 @@
 
 import re
 import xml.etree.ElementTree as ET
+from dataclasses import replace
 from functools import partial
 
 import pytest
 
 from pygame_core.bots import bot_names, make_bot
+from pygame_core.bots.hint import hint_steps
 from pygame_core.engine import Rng, get_board, get_game
-from pygame_core.engine.screen import Screen
+from pygame_core.engine.screen import Screen, log_html
 from pygame_core.engine.table import Table
 
 GAME = get_game("futures")
@@ -103,3 +105,87 @@ def test_japanese_screen_and_bad_taps():
     with pytest.raises(ValueError, match="unknown tap"):
         screen.click("shake", "")
     assert re.search("赤", screen.html())
+
+
+def test_the_last_event_sits_under_the_prompt_and_names_a_bots_move():
+    screen = screen_for(["human", "trader", "trader", "trader"], 4)
+    screen.click("action", clickables(screen.html(), "data-action")[0])
+    while screen.table.bot_to_act() is not None:
+        screen.table.bot_move()
+    html = screen.html()
+    line = re.search(r'<p class="tt-last[^>]*data-last-event="1"[^>]*>(.*?)</p>', html)
+    assert line and line[1] == screen.board.describe(screen.table.log[-1], "en", screen.names)
+    assert html.index('class="tt-prompt"') < html.index("data-last-event")
+
+
+def test_big_events_queue_a_banner_until_dismissed():
+    board = replace(get_board("futures"), banners=frozenset({"trade", "pass"}))
+    screen = Screen(Table.new("futures", ["human"] * 3, 2, BOTS), board)
+    assert "data-banner" not in screen.html()
+    rng = Rng(5)
+    while not any(
+        a.startswith(("trade", "pass")) for a in screen.table.game.legal_actions(screen.table.state, 0)
+    ):
+        screen.click("handover", str(screen.audience()))
+        screen.click("action", rng.choice(clickables(screen.html(), "data-action")))
+    screen.click("handover", str(screen.audience()))
+    screen.click("action", "pass")
+    assert "passes" in screen.html().split("data-banner")[1].split("</div>")[0]
+    screen.click("dismiss", "1")
+    assert "data-banner" not in screen.html()
+
+
+def test_then_plays_each_following_action_while_it_stays_legal():
+    screen = screen_for(["human", "trader", "trader", "trader"], 4)
+    place = clickables(screen.html(), "data-action")[0]
+    screen.click("action", place, then="pass nonsense pass")
+    actions = [a for p, a in screen.table.record.actions]
+    assert actions == [place, "pass"]  # the second pass was no longer legal: the turn had ended
+
+
+def test_the_log_groups_by_chapter_merges_runs_and_shows_the_newest_first():
+    board = replace(
+        get_board("futures"),
+        chapter=lambda e, lang: (
+            f"Round {e['round']}" if e["e"] == "phase" and e["phase"] == "early" else None
+        ),
+        merge=lambda a, b: {**b, "n": a.get("n", 1) + 1} if a["e"] == b["e"] == "move" else None,
+    )
+    table = Table.new("futures", ["trader"] * 4, 6, BOTS)
+    for _ in range(60):
+        table.bot_move()
+    html = log_html(board, table.log, "en", board.seat_names(4, "en"))
+    headings = re.findall(r"<h3>Round (\d+)</h3>", html)
+    assert headings == sorted(headings, reverse=True) and len(headings) >= 2
+    runs = sum(1 for a, b in zip(table.log, table.log[1:], strict=False) if a["e"] == b["e"] == "move")
+    assert html.count("<li>") == len(table.log) - runs
+
+
+def test_the_end_shows_the_breakdown_why_and_what_next():
+    parts = lambda view, lang: [[("money", s)] for s in view["result"]["scores"]]  # noqa: E731
+    board = replace(get_board("futures"), breakdown=parts, decided=lambda v, n, lang: "because")
+    screen = Screen(Table.new("futures", ["human", "trader", "trader"], 3, BOTS), board)
+    play_by_clicking(screen, Rng(2))
+    html = screen.html()
+    for hook in ("data-play-again", "data-rematch", "data-new-game", "data-record", "data-replay-link"):
+        assert hook in html
+    assert html.count('class="tt-breakdown"') == 3 and "because" in html
+
+
+def test_a_hint_names_three_legal_actions_with_their_value_in_words():
+    screen = screen_for(["human", "trader", "trader"], 9)
+    steps = hint_steps(screen.table.game, screen.table.state, 0, 1)
+    with pytest.raises(StopIteration) as done:
+        while True:
+            next(steps)
+    screen.hints = done.value.value
+    html = screen.html()
+    hinted = clickables(html, "data-hint-action")
+    assert len(hinted) == 3 and set(hinted) <= set(screen.table.game.legal_actions(screen.table.state, 0))
+    screen.click("action", hinted[0])
+    assert "data-hint-action" not in screen.html()
+
+
+def test_no_hint_with_two_people_at_the_table():
+    assert "data-hint" not in screen_for(["human", "human", "trader"], 9).html()
+    assert 'data-hint="1"' in screen_for(["human", "trader", "trader"], 9).html()

@@ -9,7 +9,7 @@ It reads the state only through `game.determinize`, so it never sees another sea
 A game's planner narrows the actions it compares (`candidates`) and adjusts each sampled world (`sample`).
 """
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Generator, Iterator, Sequence
 
 from ..engine import Action, BotFactory, Game, Player, Rng, State
 
@@ -39,13 +39,22 @@ class SearchBot:
         if len(options) == 1:
             yield options[0]
             return
+        ranked = yield from self.rank(game, state, player, options, rng)
+        yield ranked[0][0]
+
+    def rank(
+        self, game: Game, state: State, player: Player, options: Sequence[Action], rng: Rng
+    ) -> Generator[None, None, list[tuple[Action, float]]]:
+        """Yield None after each sampled world; return every option with its mean value, best first
+        (equal values keep the options' order)."""
         totals = [0.0] * len(options)
         for _ in range(self.samples):
             world = self.sample(game, state, player, rng)
             for i, action in enumerate(options):
                 totals[i] += self.value(game, game.transition(world, player, action), player, rng)
             yield None
-        yield options[max(range(len(options)), key=totals.__getitem__)]
+        order = sorted(range(len(options)), key=lambda i: -totals[i])
+        return [(options[i], totals[i] / self.samples) for i in order]
 
     def candidates(
         self, game: Game, state: State, player: Player, legal: Sequence[Action], rng: Rng

@@ -11,7 +11,7 @@ own names (`&open=1&games=3`); yes/no options read 1/0, true/false, yes/no or on
 """
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .errors import BadSetup
@@ -43,11 +43,16 @@ class Setup:
         """Return the number of seats."""
         return len(self.seats)
 
-    def query(self, seed: int) -> str:
-        """Return the link's canonical query string with this seed."""
+    def query(self, seed: int | None) -> str:
+        """Return the link's canonical query string with this seed (None: none, a new deal each time)."""
         kinds = ",".join(s if s == HUMAN else f"bot:{s}" for s in self.seats)
         options = "".join(f"&{k}={_text(v)}" for k, v in self.options.items())
-        return f"game={self.game}&players={self.players}&seats={kinds}&seed={seed}{options}"
+        dealt = "" if seed is None else f"&seed={seed}"
+        return f"game={self.game}&players={self.players}&seats={kinds}{dealt}{options}"
+
+    def rotated(self) -> "Setup":
+        """Return the setup for a rematch: every seat moved one place on, so another seat starts."""
+        return replace(self, seats=(self.seats[-1], *self.seats[:-1]))
 
 
 def _text(value: Any) -> str:

@@ -1,6 +1,9 @@
 """Game records: the setup and every action, as a JSON document that replays to the same state."""
 
+import base64
+import binascii
 import json
+import zlib
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -65,6 +68,28 @@ class Record:
                 raise BadRecord(f"action {i} must be [player, action], not {item!r}")
             actions.append((item[0], item[1]))
         return cls(data["game"], data["players"], data["seed"], data["options"], tuple(actions))
+
+
+def to_fragment(record: Record) -> str:
+    """Return the record packed for a link's `#fragment`: deflated JSON in URL-safe base64.
+
+    >>> r = Record("futures", 3, 7, {}, ((0, "pass"),))
+    >>> from_fragment(to_fragment(r)) == r
+    True
+    """
+    packed = zlib.compress(record.to_json().encode(), 9)
+    return base64.urlsafe_b64encode(packed).decode().rstrip("=")
+
+
+def from_fragment(text: str) -> Record:
+    """Return the record packed by `to_fragment`; raise BadRecord if it is not one."""
+    text = text.strip()
+    try:
+        packed = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+        unpacked = zlib.decompress(packed).decode()
+    except (binascii.Error, zlib.error, UnicodeDecodeError) as e:
+        raise BadRecord(f"the link does not hold a record ({e})") from None
+    return Record.from_json(unpacked)
 
 
 def start(record: Record) -> tuple[Game, State]:

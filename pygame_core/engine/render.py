@@ -32,7 +32,8 @@ class Board:
     """A game's renderer and everything a page says about the game (docs/boards.md has the contract).
 
     - `render(view, legal, *, lang, names, selected)`: the board; `describe(event, lang, names)`: a log line;
-      `seat_names(players, lang)`: default names; `about` (by language) and `labels`: the home page's.
+      `seat_names(players, lang)`: default names; `about` (by language), `labels` and `minutes`: the home
+      page's.
     - `rules(lang)`: how to play, in the markup of `engine.howto`, every number filled in from the rules
       module's constants; `figures(lang)`: the `[[figure:<name>]]` pictures it names, drawn by the board.
     - `explain(key, view, lang)`: what the thing marked `data-explain="<key>"` is and does now (markup), or
@@ -49,6 +50,7 @@ class Board:
     seat_names: Callable[[int, str], list[str]]
     about: dict[str, str] = field(default_factory=dict)
     labels: Texts = field(default_factory=dict)  # option key, or `key=value` for a choice's label
+    minutes: tuple[int, int] = (0, 0)  # playing time, as the rulebook gives it (0: not known)
     rules: Callable[[str], str] | None = None
     figures: Callable[[str], dict[str, str]] = lambda _lang: {}
     explain: Callable[[str, dict[str, Any] | None, str], str | None] = _no_text

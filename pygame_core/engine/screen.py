@@ -7,8 +7,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from .game import Player
+from .hint import Hint
 from .registry import get_board, get_game
-from .render import Board, Texts, tag, translate
+from .render import Board, Texts, esc, tag, translate
 from .table import Table
 
 LOG_LINES = 14
@@ -24,6 +25,29 @@ TEXTS: Texts = {
         "bot": "{name} (bot)",
         "you": "You",
         "waiting": "Waiting for the host…",
+        "help": "How to play",
+        "explain_mode": "Explain",
+        "explain_mode_hint": "Tap anything on the board to learn what it is (or press and hold it).",
+        "speed": "Bot speed",
+        "slow": "Slow",
+        "normal": "Normal",
+        "fast": "Fast",
+        "instant": "Instant",
+        "hint": "Hint",
+        "hint_title": "The strongest bot would consider:",
+        "hint_line": "{action}: about {gain} over {baseline}",
+        "hint_same": "{action}: the one others are compared with",
+        "hint_none": "No hint for this move.",
+        "last": "Last: {text}",
+        "begins": "The game begins.",
+        "dismiss": "OK",
+        "end": "How the scores came about",
+        "total": "Total",
+        "play_again": "Play again",
+        "rematch": "Rematch",
+        "new_game": "Another game",
+        "record": "Download the record",
+        "replay_link": "Copy the replay link",
     },
     "ja": {
         "handover": "{name}に端末を渡してください",
@@ -35,12 +59,36 @@ TEXTS: Texts = {
         "bot": "{name}（ボット）",
         "you": "あなた",
         "waiting": "ホストを待っています…",
+        "help": "遊び方",
+        "explain_mode": "説明",
+        "explain_mode_hint": "ボード上のものをタップすると説明が出ます（長押しでも出ます）。",
+        "speed": "ボットの速さ",
+        "slow": "ゆっくり",
+        "normal": "ふつう",
+        "fast": "速い",
+        "instant": "すぐ",
+        "hint": "ヒント",
+        "hint_title": "最強のボットならこう考えます：",
+        "hint_line": "{action}：{baseline}より約{gain}",
+        "hint_same": "{action}：比較の基準",
+        "hint_none": "この手番にはヒントがありません。",
+        "last": "直前：{text}",
+        "begins": "ゲーム開始。",
+        "dismiss": "OK",
+        "end": "得点の内訳",
+        "total": "合計",
+        "play_again": "もう一度",
+        "rematch": "再戦",
+        "new_game": "別のゲーム",
+        "record": "記録をダウンロード",
+        "replay_link": "リプレイのリンクをコピー",
     },
 }
+SPEEDS = {"slow": 1500, "normal": 700, "fast": 250, "instant": 0}  # ms between bot moves
 
 
 class Screen:
-    """One device's screen of a table, in one language."""
+    """One device's screen of a table, in one language: the board and all that a page shows around it."""
 
     def __init__(self, table: Table, board: Board, lang: str = "en", names: Sequence[str] | None = None):
         self.table = table
@@ -48,6 +96,10 @@ class Screen:
         self.lang = lang
         self.selected: list[str] = []
         self.confirmed: Player | None = None
+        self.pace: int | None = None  # ms between bot moves; None: no speed control on this screen
+        self.hints: list[Hint] | None = None
+        self.banners: list[str] = []
+        self.shown = len(table.log)  # events before this are not bannered again
         colours = board.seat_names(table.record.players, lang)
         people = table.humans()
         self.names = (
@@ -62,6 +114,10 @@ class Screen:
             return f"{colour} ({translate(TEXTS, self.lang, 'you')})"
         return colour
 
+    def t(self, key: str, **fields: object) -> str:
+        """Return this screen's text for `key`."""
+        return translate(TEXTS, self.lang, key, **fields)
+
     def audience(self) -> Player | None:
         """Return whose view the device shows: the only person, the person to act, or the table (None)."""
         people = self.table.humans()
@@ -75,18 +131,27 @@ class Screen:
         who = self.audience()
         return len(self.table.humans()) > 1 and who is not None and who != self.confirmed
 
+    def view(self) -> dict[str, Any]:
+        """Return what this screen's audience may see now."""
+        return self.table.game.view(self.table.state, self.audience())
+
+    def hint_allowed(self) -> bool:
+        """Return whether a hint may be asked: one person at the table, to act now."""
+        return len(self.table.humans()) == 1 and bool(self.table.humans_to_act())
+
     def html(self) -> str:
-        """Return the whole play area: the hand-over screen, or the board, undo, thinking and the log."""
+        """Return the whole play area: the hand-over screen, or the tools, banners, board and log."""
+        self._note_events()
         who = self.audience()
         if self.needs_handover() and who is not None:
             name = self.names[who]
-            return tag(
+            return self._banners() + tag(
                 "section",
-                tag("h2", translate(TEXTS, self.lang, "handover", name=name))
-                + tag("p", translate(TEXTS, self.lang, "handover_hint", name=name))
+                tag("h2", self.t("handover", name=name))
+                + tag("p", self.t("handover_hint", name=name))
                 + tag(
                     "button",
-                    translate(TEXTS, self.lang, "i_am", name=name),
+                    self.t("i_am", name=name),
                     type="button",
                     class_="tt-act tt-big",
                     data_handover=who,
@@ -95,42 +160,109 @@ class Screen:
             )
         game, state = self.table.game, self.table.state
         legal = game.legal_actions(state, who) if who is not None else []
-        parts = [
-            self.board.render(
-                game.view(state, who), legal, lang=self.lang, names=self.names, selected=self.selected
-            )
-        ]
+        view = game.view(state, who)
+        drawn = self.board.render(view, legal, lang=self.lang, names=self.names, selected=self.selected)
+        parts = [self._tools(), self._banners(), with_last_event(drawn, self.last_event()), self._hints(view)]
         bot = self.table.bot_to_act()
         if bot is not None:
             parts.append(
-                tag(
-                    "p",
-                    translate(TEXTS, self.lang, "thinking", name=self.names[bot]),
-                    class_="tt-thinking",
-                    role="status",
-                )
+                tag("p", self.t("thinking", name=self.names[bot]), class_="tt-thinking", role="status")
             )
         if self.table.can_undo():
-            parts.append(
-                tag(
-                    "button",
-                    translate(TEXTS, self.lang, "undo"),
-                    type="button",
-                    class_="tt-undo",
-                    data_undo="1",
-                )
-            )
+            parts.append(tag("button", self.t("undo"), type="button", class_="tt-undo", data_undo="1"))
+        parts.append(end_panel(self.board, view, self.names, self.lang, peers=False))
         parts.append(log_html(self.board, self.table.log, self.lang, self.names))
         return "".join(parts)
 
-    def click(self, kind: str, value: str) -> None:
-        """Handle a tap: `action` plays it, `select`/`deselect` a hand card, `handover` and `undo` do so."""
+    def _note_events(self) -> None:
+        """Queue a banner for each big event since the last paint."""
+        log = self.table.log
+        self.shown = min(self.shown, len(log))
+        for event in log[self.shown :]:
+            if event.get("e") in self.board.banners:
+                self.banners.append(self.board.describe(event, self.lang, self.names))
+        self.shown = len(log)
+
+    def last_event(self) -> str:
+        """Return the last thing that happened, in words."""
+        log = self.table.log
+        return self.board.describe(log[-1], self.lang, self.names) if log else self.t("begins")
+
+    def _tools(self) -> str:
+        """Return the tool bar: how to play, explain mode, the bots' speed and a hint."""
+        parts = [
+            tag("button", "? " + self.t("help"), type="button", class_="tt-tool", data_help="1"),
+            tag(
+                "button",
+                "i " + self.t("explain_mode"),
+                type="button",
+                class_="tt-tool",
+                data_explain_mode="1",
+                aria_pressed="false",
+                title=self.t("explain_mode_hint"),
+            ),
+        ]
+        if self.pace is not None and any(not s.is_human for s in self.table.seats):
+            options = "".join(
+                tag("option", self.t(name), value=name, selected="" if ms == self.pace else None)
+                for name, ms in SPEEDS.items()
+            )
+            parts.append(
+                tag("label", self.t("speed") + " " + tag("select", options, data_speed="1"), class_="tt-tool")
+            )
+        if self.hint_allowed() and not self.needs_handover():
+            parts.append(tag("button", self.t("hint"), type="button", class_="tt-tool", data_hint="1"))
+        return tag("div", "".join(parts), class_="tt-tools")
+
+    def _banners(self) -> str:
+        """Return the big events not yet dismissed."""
+        if not self.banners:
+            return ""
+        lines = "".join(tag("p", text) for text in self.banners[-3:])
+        button = tag("button", self.t("dismiss"), type="button", class_="tt-act", data_dismiss="1")
+        return tag("div", lines + button, class_="tt-banner", role="alert", data_banner="1")
+
+    def _hints(self, view: dict[str, Any]) -> str:
+        """Return the hint list, if one was asked for this move."""
+        if self.hints is None:
+            return ""
+        if not self.hints:
+            return tag("p", self.t("hint_none"), class_="tt-hints tt-side")
+
+        def words(action: str) -> str:
+            return esc(self.board.action_name(action, view, self.lang) or action)
+
+        items = "".join(
+            tag(
+                "li",
+                self.t("hint_same", action=words(h.action))
+                if h.action == h.baseline
+                else self.t(
+                    "hint_line", action=words(h.action), gain=signed(h.gain), baseline=words(h.baseline)
+                ),
+                data_hint_action=h.action,
+            )
+            for h in self.hints
+        )
+        return tag("section", tag("h2", self.t("hint_title")) + tag("ol", items), class_="tt-hints tt-side")
+
+    def explain(self, key: str) -> str:
+        """Return what the thing marked `data-explain="<key>"` is and does now (markup)."""
+        return self.board.explain(key, self.view(), self.lang) or esc(key)
+
+    def click(self, kind: str, value: str, then: str = "") -> None:
+        """Handle a tap: `action` plays it (and each `then` action while legal), `select`/`deselect` a
+        choice, `handover`, `undo` and `dismiss` do so."""
         if kind == "action":
             who = self.audience()
             if who is None or self.needs_handover():
                 raise ValueError("nobody may act on this screen now")
             self.table.act(who, value)
-            self.selected = []
+            for action in then.split():
+                if action not in self.table.game.legal_actions(self.table.state, who):
+                    break
+                self.table.act(who, action)
+            self.selected, self.hints = [], None
         elif kind == "select":
             self.selected = [*self.selected, value][-2:]
         elif kind == "deselect" and value in self.selected:
@@ -141,17 +273,101 @@ class Screen:
                 self.selected = []
         elif kind == "undo":
             self.table.undo()
-            self.selected = []
+            self.selected, self.hints = [], None
+        elif kind == "dismiss":
+            self.banners = []
         else:
             raise ValueError(f"unknown tap {kind!r}")
 
 
+def signed(value: int) -> str:
+    """Return a whole number with its sign (+6, −3, ±0)."""
+    return f"+{value}" if value > 0 else f"−{-value}" if value < 0 else "±0"
+
+
+def with_last_event(board_html: str, text: str) -> str:
+    """Return the board with the `data-last-event` line right under its prompt (at the top if none)."""
+    line = tag("p", text, class_="tt-last tt-side", data_last_event="1", aria_live="polite")
+    at = board_html.find('class="tt-prompt"')
+    end = board_html.find("</p>", at) + len("</p>") if at >= 0 else -1
+    if end < len("</p>"):
+        return line + board_html
+    return board_html[:end] + line + board_html[end:]
+
+
+def end_panel(board: Board, view: dict[str, Any], names: Sequence[str], lang: str, peers: bool) -> str:
+    """Return the end of a game: where each seat's points came from, why the winners won, and what next
+    (play again, rematch, another game, the record; `peers`: a table of phones, where only the host
+    starts anew)."""
+    result = view.get("result")
+    if not result:
+        return ""
+
+    def t(key: str) -> str:
+        return translate(TEXTS, lang, key)
+
+    parts = [tag("h2", t("end"))]
+    if board.breakdown is not None:
+        seats = board.breakdown(view, lang)
+        order = sorted(range(len(seats)), key=lambda p: -result["scores"][p])
+        for p in order:
+            rows = "".join(
+                tag("tr", tag("td", esc(label)) + tag("td", signed(points))) for label, points in seats[p]
+            )
+            rows += tag("tr", tag("th", t("total")) + tag("th", str(result["scores"][p])))
+            parts.append(
+                tag("table", tag("caption", esc(names[p])) + rows, class_="tt-breakdown", data_seat=p)
+            )
+    why = board.decided(view, names, lang)
+    if why:
+        parts.append(tag("p", why, class_="tt-decided"))
+    if not peers:
+        buttons = [
+            ("play_again", "data_play_again"),
+            ("rematch", "data_rematch"),
+            ("new_game", "data_new_game"),
+            ("record", "data_record"),
+            ("replay_link", "data_replay_link"),
+        ]
+        parts.append(
+            tag(
+                "div",
+                "".join(
+                    tag("button", t(key), type="button", class_="tt-act", **{attr: "1"})
+                    for key, attr in buttons
+                ),
+                class_="tt-actions",
+            )
+        )
+    return tag("section", "".join(parts), class_="tt-end tt-side")
+
+
 def log_html(board: Board, log: Sequence[dict[str, Any]], lang: str, names: Sequence[str]) -> str:
-    """Return the last lines of a public log, oldest first."""
-    items = "".join(tag("li", board.describe(e, lang, names)) for e in log[-LOG_LINES:])
+    """Return the whole public log, newest first: grouped by the board's chapters, runs merged."""
+    groups: list[tuple[str, list[dict[str, Any]]]] = [("", [])]
+    for event in log:
+        heading = board.chapter(event, lang)
+        if heading:
+            groups.append((heading, []))
+        lines = groups[-1][1]
+        merged = board.merge(lines[-1], event) if lines else None
+        if merged is not None:
+            lines[-1] = merged
+        else:
+            lines.append(event)
+    sections = "".join(
+        tag(
+            "section",
+            (tag("h3", esc(heading)) if heading else "")
+            + tag("ol", "".join(tag("li", board.describe(e, lang, names)) for e in reversed(lines))),
+            class_="tt-log-group",
+        )
+        for heading, lines in reversed(groups)
+        if lines
+    )
     return tag(
         "section",
-        tag("h2", translate(TEXTS, lang, "log")) + tag("ol", items, class_="tt-log-lines"),
+        tag("h2", translate(TEXTS, lang, "log")) + tag("div", sections, class_="tt-log-lines", data_log="1"),
         class_="tt-log",
     )
 

@@ -1,0 +1,154 @@
+// What every game screen shares around the Python board (the play page and the table page):
+// - the sheet (a <dialog>): the rules from [data-help], or what a [data-explain] thing is;
+// - explanations open from a tap on a thing that is not an action, a long press on anything explained,
+//   Enter on a focused one, or any tap while the "i" mode ([data-explain-mode]) is on; playing stays one tap;
+// - TradingTable.paint(box, html): repaints a screen and briefly marks the parts of the board that changed
+//   (not under prefers-reduced-motion), and lets a banner time out.
+// Python sets TradingTable.explain(key) and TradingTable.rules() (both return markup).
+(() => {
+  "use strict";
+  const TT = globalThis.TradingTable;
+  const LONG_PRESS_MS = 500;
+  const BANNER_MS = 8000;
+  const ACTING = "[data-action],[data-select],[data-handover],[data-undo],button,a,select,input,label";
+  const root = document.documentElement;
+  let pressTimer = 0;
+  let pressStart = null;
+  let longPressed = false;
+  let bannerTimer = 0;
+
+  const sheet = () => document.getElementById("sheet");
+  TT.sheetOpen = () => Boolean(sheet()?.open);
+
+  function openSheet(html) {
+    const dialog = sheet();
+    dialog.querySelector("[data-sheet-body]").innerHTML = html;
+    dialog.querySelector("[data-close]").setAttribute("aria-label", root.lang === "ja" ? "閉じる" : "Close");
+    if (!dialog.open) dialog.showModal();
+  }
+
+  function explain(thing) {
+    if (TT.explain) openSheet(TT.explain(thing.dataset.explain));
+  }
+
+  function stop(event) {
+    event.preventDefault();
+    event.stopImmediatePropagation();
+  }
+
+  function setExplainMode(on) {
+    root.dataset.explaining = on ? "1" : "0";
+    for (const b of document.querySelectorAll("button[data-explain-mode]")) b.setAttribute("aria-pressed", String(on));
+  }
+
+  document.addEventListener(
+    "click",
+    (event) => {
+      const target = event.target;
+      const dialog = sheet();
+      if (dialog && (target === dialog || target.closest("[data-close]"))) {
+        dialog.close(); // a tap outside the sheet (on its backdrop) or on Close
+        return stop(event);
+      }
+      if (dialog?.contains(target)) return event.stopImmediatePropagation(); // links in the sheet still work
+      if (longPressed) {
+        longPressed = false;
+        return stop(event);
+      }
+      if (target.closest("[data-help]")) {
+        if (TT.rules) openSheet(TT.rules());
+        return stop(event);
+      }
+      if (target.closest("button[data-explain-mode]")) {
+        setExplainMode(root.dataset.explaining !== "1");
+        return stop(event);
+      }
+      const thing = target.closest("[data-explain]");
+      if (thing && (root.dataset.explaining === "1" || !target.closest(ACTING))) {
+        explain(thing);
+        return stop(event);
+      }
+    },
+    true,
+  );
+
+  const cancelPress = () => {
+    clearTimeout(pressTimer);
+    pressStart = null;
+  };
+  document.addEventListener("pointerdown", (event) => {
+    const thing = event.target.closest("[data-explain]");
+    cancelPress();
+    if (!thing || sheet()?.contains(thing)) return;
+    pressStart = [event.clientX, event.clientY];
+    pressTimer = setTimeout(() => {
+      longPressed = true;
+      explain(thing);
+    }, LONG_PRESS_MS);
+  });
+  document.addEventListener("pointermove", (event) => {
+    if (pressStart && Math.hypot(event.clientX - pressStart[0], event.clientY - pressStart[1]) > 10) cancelPress();
+  });
+  for (const type of ["pointerup", "pointercancel", "scroll"]) document.addEventListener(type, cancelPress, true);
+  document.addEventListener("contextmenu", (event) => {
+    if (event.target.closest("[data-explain]")) event.preventDefault(); // a long press explains instead
+  });
+  document.addEventListener("keydown", (event) => {
+    const thing = event.target.closest?.("[data-explain]");
+    if (event.key === "Enter" && thing && event.target === thing && !thing.matches(ACTING)) {
+      explain(thing);
+      event.preventDefault();
+    }
+  });
+
+  // Each leaf of the board by its place in the tree, with what it shows (text and attributes).
+  function leaves(box) {
+    const found = new Map();
+    const board = box.querySelector(".tt-board");
+    if (!board) return found;
+    const walk = (el, path) => {
+      const kids = el.children;
+      if (!kids.length) {
+        const attrs = [...el.attributes].filter((a) => a.name !== "class").map((a) => `${a.name}=${a.value}`);
+        found.set(path, { el, sign: `${el.textContent}|${attrs.join("|")}` });
+        return;
+      }
+      for (let i = 0; i < kids.length; i++) walk(kids[i], `${path}/${kids[i].tagName}${i}`);
+    };
+    walk(board, "");
+    return found;
+  }
+
+  // From 1024 px wide: the public board in one column, "your" area (.tt-side: prompt, last event, actions,
+  // hand, the end) with the hints, undo and log in another, so a whole turn fits one screen.
+  function split(box) {
+    const board = box.querySelector(".tt-board");
+    if (!board || !matchMedia("(min-width: 1024px)").matches) return;
+    const main = document.createElement("div");
+    const aside = document.createElement("div");
+    main.className = "tt-main";
+    aside.className = "tt-aside";
+    for (const el of [...board.children]) (el.classList.contains("tt-side") ? aside : main).append(el);
+    for (const el of [...box.children]) if (el.matches(".tt-side,.tt-log,.tt-undo,.tt-thinking")) aside.append(el);
+    board.append(main, aside);
+    board.classList.add("tt-split");
+  }
+
+  TT.paint = (box, html) => {
+    const motion = !matchMedia("(prefers-reduced-motion: reduce)").matches;
+    const before = motion ? leaves(box) : new Map();
+    box.innerHTML = html;
+    split(box);
+    for (const [path, now] of motion ? leaves(box) : []) {
+      const old = before.get(path);
+      if (old && old.sign !== now.sign) now.el.classList.add("tt-changed");
+    }
+    for (const thing of box.querySelectorAll("[data-explain]")) {
+      if (!thing.matches(ACTING) && !thing.closest(ACTING)) thing.setAttribute("tabindex", "0");
+    }
+    setExplainMode(root.dataset.explaining === "1");
+    clearTimeout(bannerTimer);
+    const banner = box.querySelector("[data-banner] [data-dismiss]");
+    if (banner) bannerTimer = setTimeout(() => banner.isConnected && banner.click(), BANNER_MS);
+  };
+})();
