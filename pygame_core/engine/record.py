@@ -4,6 +4,7 @@ import base64
 import binascii
 import json
 import zlib
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -101,12 +102,20 @@ def start(record: Record) -> tuple[Game, State]:
         raise BadRecord(f"the record cannot start: {e}") from None
 
 
-def replay(record: Record) -> tuple[Game, State]:
-    """Return the game and the state after every action; raise BadRecord naming the bad action's index."""
+def states(record: Record) -> Iterator[tuple[Game, State]]:
+    """Yield the game with its opening state, then with the state after each action; raise BadRecord
+    naming the first bad action's index."""
     game, state = start(record)
+    yield game, state
     for i, (player, action) in enumerate(record.actions):
         try:
             state = game.apply(state, player, action)
         except GameError as e:
             raise BadRecord(f"action {i} [{player}, {action!r}] is illegal: {e}") from None
-    return game, state
+        yield game, state
+
+
+def replay(record: Record) -> tuple[Game, State]:
+    """Return the game and the state after every action; raise BadRecord naming the bad action's index."""
+    *_, last = states(record)
+    return last

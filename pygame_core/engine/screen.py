@@ -184,9 +184,9 @@ class Screen:
         self.shown = len(log)
 
     def last_event(self) -> str:
-        """Return the last thing that happened, in words."""
-        log = self.table.log
-        return self.board.describe(log[-1], self.lang, self.names) if log else self.t("begins")
+        """Return the last thing that happened, in words (a run merged as the log shows it)."""
+        groups = log_groups(self.board, self.table.log, self.lang)
+        return self.board.describe(groups[-1][1][-1], self.lang, self.names) if groups else self.t("begins")
 
     def _tools(self) -> str:
         """Return the tool bar: how to play, explain mode, the bots' speed and a hint."""
@@ -342,8 +342,10 @@ def end_panel(board: Board, view: dict[str, Any], names: Sequence[str], lang: st
     return tag("section", "".join(parts), class_="tt-end tt-side")
 
 
-def log_html(board: Board, log: Sequence[dict[str, Any]], lang: str, names: Sequence[str]) -> str:
-    """Return the whole public log, newest first: grouped by the board's chapters, runs merged."""
+def log_groups(
+    board: Board, log: Sequence[dict[str, Any]], lang: str
+) -> list[tuple[str, list[dict[str, Any]]]]:
+    """Return the log as groups (the board's chapter headings, "" before the first), runs merged."""
     groups: list[tuple[str, list[dict[str, Any]]]] = [("", [])]
     for event in log:
         heading = board.chapter(event, lang)
@@ -355,6 +357,11 @@ def log_html(board: Board, log: Sequence[dict[str, Any]], lang: str, names: Sequ
             lines[-1] = merged
         else:
             lines.append(event)
+    return [(heading, lines) for heading, lines in groups if lines]
+
+
+def log_html(board: Board, log: Sequence[dict[str, Any]], lang: str, names: Sequence[str]) -> str:
+    """Return the whole public log, newest first: grouped by the board's chapters, runs merged."""
     sections = "".join(
         tag(
             "section",
@@ -362,8 +369,7 @@ def log_html(board: Board, log: Sequence[dict[str, Any]], lang: str, names: Sequ
             + tag("ol", "".join(tag("li", board.describe(e, lang, names)) for e in reversed(lines))),
             class_="tt-log-group",
         )
-        for heading, lines in reversed(groups)
-        if lines
+        for heading, lines in reversed(log_groups(board, log, lang))
     )
     return tag(
         "section",

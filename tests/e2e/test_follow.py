@@ -1,0 +1,144 @@
+"""Following every move and finishing well (issue 14): the last event, the bots' speed, the whole log, a
+real end (breakdown, play again, the record, the replay) and a board that uses a wide screen."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import subprocess
+import sys
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from pygame_core.engine import Record, all_games, get_board, replay
+from pygame_core.engine.record import from_fragment
+from pygame_core.engine.screen import log_groups
+
+from .conftest import FAST, PHONE, PageGuard, assert_fits_phone, click_one, game_over, wait_ready
+
+GAMES = [g.id for g in all_games()]
+
+
+def saved_record(page: Page) -> Record:
+    """Return the record the page keeps in the browser."""
+    return Record.from_json(
+        page.evaluate("Object.values({...localStorage}).find(v => v.includes('trading-table-record'))")
+    )
+
+
+def log_lines(record: Record) -> int:
+    """Return how many lines the whole log of a record takes: every event, runs merged by the board."""
+    game, state = replay(Record(record.game, record.players, record.seed, record.options))
+    events = list(state["events"])
+    for player, action in record.actions:
+        state = game.apply(state, player, action)
+        events.extend(state["events"])
+    return sum(len(lines) for _, lines in log_groups(get_board(record.game), events, "en"))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_whole_game_then_the_end_the_record_the_replay_and_play_again(
+    page: Page, page_guard: PageGuard, game: str, tmp_path
+) -> None:
+    players = all_games()[GAMES.index(game)].min_players
+    seats = ",".join(["human"] + ["bot"] * (players - 1))
+    page.goto(f"play/?game={game}&players={players}&seats={seats}&seed=21&{FAST}")
+    wait_ready(page)
+    seen_bot = False
+    rng = random.Random(game)
+    while not game_over(page):
+        selecting = page.locator("#board [data-select]").count() and rng.random() < 0.3
+        if click_one(page, "#board [data-select]" if selecting else "#board [data-action]", rng):
+            last, newest, log = page.evaluate(
+                "[document.querySelector('[data-last-event]').textContent,"
+                " document.querySelector('.tt-log-lines li')?.textContent,"
+                " document.querySelector('.tt-log-lines').textContent]"
+            )
+            assert last == newest
+            seen_bot = seen_bot or "(bot)" in log
+        else:
+            page.wait_for_timeout(20)  # bots are moving
+    assert seen_bot
+    record = saved_record(page)
+    assert page.locator(".tt-log-lines li").count() == log_lines(record)
+    # The end: each breakdown sums to the seat's score.
+    scores = replay(record)[0].result(replay(record)[1]).scores
+    for table in page.locator(".tt-breakdown").all():
+        seat = int(table.get_attribute("data-seat"))
+        parts = [
+            int(t.replace("−", "-").replace("±", "")) for t in table.locator("td + td").all_inner_texts()
+        ]
+        assert sum(parts) == scores[seat] == int(table.locator("th + th").inner_text())
+    # The record downloads and replays in CPython to the same scores.
+    with page.expect_download() as download:
+        page.locator("[data-record]").click()
+    path = tmp_path / "record.json"
+    download.value.save_as(path)
+    out = subprocess.run(
+        [sys.executable, "-m", "pygame_core", "replay", str(path)], capture_output=True, text=True
+    )
+    assert json.loads(out.stdout)["result"]["scores"] == list(scores)
+    # The replay link opens the same game, steps back and forth.
+    page.locator("[data-replay-link]").click()
+    link = page.locator("[data-replay-href]").get_attribute("href")
+    assert from_fragment(link.split("#r=")[1]) == Record.from_json(path.read_text())
+    winners = page.locator(".tt-result").get_attribute("data-winners")
+    url = page.url
+    page.goto(link)
+    wait_ready(page)
+    expect(page.locator(".tt-result")).to_have_attribute("data-winners", winners)
+    page.locator('[data-replay-step="0"]').click()
+    expect(page.locator("[data-replay-at]")).to_have_attribute("data-replay-at", "0")
+    page.locator("[data-replay-step]").nth(2).click()
+    expect(page.locator("[data-replay-at]")).to_have_attribute("data-replay-at", "1")
+    # Play again: the same setup, a new deal.
+    page.goto(url)
+    wait_ready(page)
+    page.locator("[data-play-again]").click()
+    page.wait_for_url(re.compile(r"seed=(?!21&)\d+"))
+    wait_ready(page)
+    assert f"game={game}&players={players}&seats=" in page.url
+    assert not game_over(page)
+    page_guard.assert_clean()
+
+
+def test_instant_speed_is_kept_and_bots_do_not_wait(page: Page, page_guard: PageGuard) -> None:
+    page.goto("play/?game=virus_money&players=3&seats=bot,bot,bot&seed=4")
+    wait_ready(page)
+    page.locator("[data-speed]").select_option("instant")
+    page.wait_for_function("document.documentElement.dataset.gameOver === '1'", timeout=60_000)
+    page.goto("play/?game=futures&players=3&seats=human,bot,bot&seed=4")
+    wait_ready(page)
+    expect(page.locator("[data-speed]")).to_have_value("instant")
+    page_guard.assert_clean()
+
+
+def test_a_malformed_record_says_why(page: Page, page_guard: PageGuard) -> None:
+    page_guard.expect_errors()
+    page.goto("replay/#r=not-a-record")
+    wait_ready(page)
+    expect(page.locator('[role="alert"]')).to_contain_text("does not hold a record")
+    page.locator("[data-record-text]").fill('{"format": "trading-table-record/1", "game": "futures"}')
+    page.locator("#open button[type=submit]").click()
+    expect(page.locator('[role="alert"]')).to_contain_text("'players'")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_wide_screen_shows_the_whole_turn_and_a_phone_never_scrolls_sideways(page: Page, game: str) -> None:
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(f"play/?game={game}&players=3&seats=human,bot,bot&seed=8&{FAST}")
+    wait_ready(page)
+    page.wait_for_function(
+        "document.querySelector('#board .tt-aside [data-action]') !== null", timeout=60_000
+    )
+    for part in ("[data-last-event]", ".tt-aside [data-action]"):
+        assert page.locator(part).first.bounding_box()["y"] + 10 < 800, part
+    hand = page.locator(".tt-aside .tt-hand, .tt-aside [data-select]")
+    if hand.count():
+        assert hand.first.bounding_box()["y"] < 800
+    page.set_viewport_size(PHONE)
+    page.reload()
+    wait_ready(page)
+    assert_fits_phone(page)

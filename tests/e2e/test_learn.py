@@ -1,0 +1,170 @@
+"""Learning a game on the site (issue 13): the rules sheet over the board, explanations on tap, hints,
+the rules pages and a home page that fits a phone."""
+
+from __future__ import annotations
+
+import json
+import re
+from urllib.request import urlopen
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from pygame_core.engine import Record, all_games, replay
+from pygame_core.engine.howto import rules_html
+
+from .conftest import FAST, PageGuard, wait_ready
+
+GAMES = [g.id for g in all_games()]
+
+
+def first_heading(game: str, lang: str) -> str:
+    """Return the text of the first section heading of a game's rules."""
+    return re.search(r"<h2>(.*?)</h2>", rules_html(game, lang))[1]
+
+
+def bots_link(game: str, seats: str = "human,bot,bot", extra: str = FAST) -> str:
+    """Return a play link with three seats."""
+    return f"play/?game={game}&players={seats.count(',') + 1}&seats={seats}&seed=5&{extra}"
+
+
+def board_html(page: Page) -> str:
+    """Return what the board shows (without the flash of what changed)."""
+    return re.sub(r" ?tt-changed", "", page.locator("#board").inner_html())
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_rules_explanations_and_a_hint_without_losing_anything(
+    page: Page, page_guard: PageGuard, game: str
+) -> None:
+    page.goto(bots_link(game))
+    wait_ready(page)
+    page.wait_for_function("document.querySelector('#board [data-hint]') !== null")
+    selectable = page.locator("#board [data-select]")
+    if selectable.count():
+        selectable.first.click()
+    before = board_html(page)
+    # The rules, over the board, in English then Japanese; closing changes nothing.
+    page.locator("[data-help]").click()
+    sheet = page.locator("dialog#sheet")
+    expect(sheet).to_be_visible()
+    expect(sheet).to_have_attribute("role", "dialog")
+    expect(sheet).to_contain_text(first_heading(game, "en"))
+    page.keyboard.press("Escape")
+    expect(sheet).to_be_hidden()
+    assert board_html(page) == before
+    # Explanations: at least five kinds of thing, through the "i" mode.
+    keys = page.locator("#board [data-explain]").evaluate_all(
+        "els => [...new Set(els.map(e => e.dataset.explain))]"
+    )
+    assert len(keys) >= 5, keys
+    page.locator("[data-explain-mode]").click()
+    for key in keys[:5]:
+        page.locator(f'#board [data-explain="{key}"]').first.dispatch_event("click")
+        expect(sheet).to_be_visible()
+        assert sheet.inner_text().strip() not in ("", "✕", key)
+        page.mouse.click(2, 2)  # a tap outside the sheet closes it
+        expect(sheet).to_be_hidden()
+    page.locator("[data-explain-mode]").click()
+    assert board_html(page) == before
+    # A hint: three legal actions, none played.
+    saved = page.evaluate("Object.values({...localStorage}).find(v => v.includes('trading-table-record'))")
+    record = Record.from_json(saved)
+    game_rules, state = replay(record)
+    legal = game_rules.legal_actions(state, 0)
+    page.locator("[data-hint]").click()
+    hinted = page.locator("[data-hint-action]")
+    expect(hinted.first).to_be_visible(timeout=60_000)
+    actions = hinted.evaluate_all("els => els.map(e => e.dataset.hintAction)")
+    assert len(actions) == min(3, len(legal)) and set(actions) <= set(legal)
+    assert (
+        json.loads(
+            page.evaluate("Object.values({...localStorage}).find(v => v.includes('trading-table-record'))")
+        )["actions"]
+        == json.loads(saved)["actions"]
+    )
+    # The same sheet in Japanese.
+    page.locator('button[data-lang="ja"]').click()
+    page.locator("[data-help]").click()
+    expect(sheet).to_contain_text(first_heading(game, "ja"))
+    page.keyboard.press("Escape")
+    page_guard.assert_clean()
+
+
+def test_a_long_press_explains_an_action_without_playing_it_and_enter_explains_too(
+    page: Page, page_guard: PageGuard
+) -> None:
+    page.goto(bots_link("futures"))
+    wait_ready(page)
+    target = page.locator("#board [data-action][data-explain], #board [data-select][data-explain]").first
+    before = board_html(page)
+    box = target.bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    page.wait_for_timeout(800)
+    page.mouse.up()
+    sheet = page.locator("dialog#sheet")
+    expect(sheet).to_be_visible()
+    page.keyboard.press("Escape")
+    assert board_html(page) == before
+    quiet = page.locator("#board [data-explain][tabindex='0']").first
+    quiet.focus()
+    page.keyboard.press("Enter")
+    expect(sheet).to_be_visible()
+    page_guard.assert_clean()
+
+
+def test_bots_wait_while_the_rules_are_open_and_hot_seat_stays_hidden(
+    page: Page, page_guard: PageGuard
+) -> None:
+    page.goto("play/?game=mercator&players=3&seats=bot,bot,bot&seed=2&pace=300")
+    wait_ready(page)
+    page.locator("[data-help]").click()
+    line = page.locator("[data-last-event]").inner_text()
+    page.wait_for_timeout(2000)
+    assert page.locator("[data-last-event]").inner_text() == line
+    page.keyboard.press("Escape")
+    expect(page.locator("[data-last-event]")).not_to_have_text(line, timeout=20_000)
+    page.goto(f"play/?game=futures&seats=human,human,human&seed=11&{FAST}")
+    wait_ready(page)
+    expect(page.locator(".tt-handover")).to_be_visible()
+    page.locator("[data-help]").click()
+    page.keyboard.press("Escape")
+    expect(page.locator(".tt-handover")).to_be_visible()
+    expect(page.locator(".tt-hand")).to_have_count(0)
+    page_guard.assert_clean()
+
+
+def test_rules_pages_exist_in_both_languages_and_every_home_link_resolves(site, page: Page) -> None:
+    for game in GAMES:
+        for lang, sub in (("en", ""), ("ja", "ja/")):
+            html = urlopen(f"{site.url}rules/{game}/{sub}").read().decode()
+            assert f'lang="{lang}"' in html and first_heading(game, lang) in html
+    for lang in ("en", "ja"):
+        page.goto(f"./?lang={lang}")
+        links = page.locator("main a[href]").evaluate_all("els => els.map(a => a.href)")
+        assert len(links) >= 3 * len(GAMES)
+        for link in {link.split("#")[0] for link in links}:
+            assert urlopen(link).status == 200, link
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_nothing_scrolls_sideways_at_360_px(page: Page, lang: str) -> None:
+    page.set_viewport_size({"width": 360, "height": 780})
+    for path in ["./", *(f"rules/{g}/{'ja/' if lang == 'ja' else ''}" for g in GAMES)]:
+        page.goto(f"{path}?lang={lang}")
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360, path
+    for game in GAMES:
+        page.goto(bots_link(game, extra=f"{FAST}&lang={lang}"))
+        wait_ready(page)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360, game
+
+
+def test_play_vs_bots_is_one_tap_from_the_home_page(page: Page, page_guard: PageGuard) -> None:
+    page.goto("./")
+    page.locator("#stock_trader [data-play]").click()
+    page.wait_for_url("**/play/?*")
+    wait_ready(page)
+    assert "seats=human%2Cbot" in page.url or "seats=human,bot" in page.url
+    expect(page.locator("#board .tt-board")).to_be_visible()
+    page_guard.assert_clean()

@@ -1,0 +1,41 @@
+"""The replay: a record stepped through, from the table's view or, once over, any seat's."""
+
+import re
+
+import pytest
+from playout import final_state
+
+from pygame_core.engine import BadRecord, Record, all_games
+from pygame_core.engine.replayer import Replayer
+
+
+@pytest.mark.parametrize("game", all_games(), ids=lambda g: g.id)
+def test_a_finished_record_steps_from_start_to_end_with_the_same_result(game):
+    state, actions = final_state(game, game.min_players, 11)
+    replayer = Replayer(Record(game.id, game.min_players, 11, {}, tuple(actions)), "ja")
+    assert replayer.over and replayer.step == len(actions)
+    end = replayer.html()
+    assert (
+        'class="tt-result"' in end
+        and f'data-winners="{",".join(map(str, game.result(state).winners))}"' in end
+    )
+    replayer.go(-5)
+    assert replayer.step == 0 and 'data-replay-at="0"' in replayer.html()
+    replayer.go(1)
+    assert replayer.view() == game.view(replayer.states[1], None)
+    replayer.see_as(game.min_players - 1)
+    assert replayer.view()["viewer"] == game.min_players - 1
+
+
+def test_a_game_not_yet_over_shows_only_the_table():
+    game = all_games()[0]
+    _, actions = final_state(game, 3, 4)
+    replayer = Replayer(Record(game.id, 3, 4, {}, tuple(actions[:20])))
+    assert not replayer.over and "data-replay-viewer" not in replayer.html()
+    with pytest.raises(ValueError):
+        replayer.see_as(0)
+
+
+def test_a_bad_record_names_the_action():
+    with pytest.raises(BadRecord, match=re.escape("action 0 [0, 'fly']")):
+        Replayer(Record("futures", 3, 1, {}, ((0, "fly"),)))
