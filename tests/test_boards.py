@@ -74,3 +74,20 @@ def test_actions_in_words_chapters_and_a_breakdown_that_sums(game):
                 assert [sum(points for _, points in seat) for seat in parts] == scores
                 assert all(label for seat in parts for label, _ in seat)
     assert chapters >= 2
+
+
+@pytest.mark.parametrize("game", CASES)
+def test_seeded_games_reach_every_banner_kind_and_every_banner_has_words(game):
+    board = get_board(game.id)
+    assert board.banners, "a game has big events"
+    seen: set[str] = set()
+    for seed in range(6):
+        for state, _, _ in playout(game, game.max_players, seed):
+            for event in state["events"]:
+                if event["e"] in board.banners:
+                    seen.add(event["e"])
+                    for lang in LANGS:
+                        assert board.describe(event, lang, board.seat_names(game.max_players, lang))
+        if seen == set(board.banners):
+            break
+    assert seen == set(board.banners)
