@@ -190,29 +190,9 @@ class Screen:
 
     def _tools(self) -> str:
         """Return the tool bar: how to play, explain mode, the bots' speed and a hint."""
-        parts = [
-            tag("button", "? " + self.t("help"), type="button", class_="tt-tool", data_help="1"),
-            tag(
-                "button",
-                "i " + self.t("explain_mode"),
-                type="button",
-                class_="tt-tool",
-                data_explain_mode="1",
-                aria_pressed="false",
-                title=self.t("explain_mode_hint"),
-            ),
-        ]
-        if self.pace is not None and any(not s.is_human for s in self.table.seats):
-            options = "".join(
-                tag("option", self.t(name), value=name, selected="" if ms == self.pace else None)
-                for name, ms in SPEEDS.items()
-            )
-            parts.append(
-                tag("label", self.t("speed") + " " + tag("select", options, data_speed="1"), class_="tt-tool")
-            )
-        if self.hint_allowed() and not self.needs_handover():
-            parts.append(tag("button", self.t("hint"), type="button", class_="tt-tool", data_hint="1"))
-        return tag("div", "".join(parts), class_="tt-tools")
+        bots = any(not s.is_human for s in self.table.seats)
+        hint = self.hint_allowed() and not self.needs_handover()
+        return tools_html(self.lang, self.pace if bots else None, hint)
 
     def _banners(self) -> str:
         """Return the big events not yet dismissed."""
@@ -278,6 +258,38 @@ class Screen:
             self.banners = []
         else:
             raise ValueError(f"unknown tap {kind!r}")
+
+
+def tools_html(lang: str, pace: int | None = None, hint: bool = False) -> str:
+    """Return a screen's tool bar: how to play and explain mode, the bots' speed (at `pace`, if given) and
+    a hint button (if `hint`)."""
+
+    def t(key: str) -> str:
+        return translate(TEXTS, lang, key)
+
+    parts = [
+        tag("button", "? " + t("help"), type="button", class_="tt-tool", data_help="1"),
+        tag(
+            "button",
+            "i " + t("explain_mode"),
+            type="button",
+            class_="tt-tool",
+            data_explain_mode="1",
+            aria_pressed="false",
+            title=t("explain_mode_hint"),
+        ),
+    ]
+    if pace is not None:
+        options = "".join(
+            tag("option", t(name), value=name, selected="" if ms == pace else None)
+            for name, ms in SPEEDS.items()
+        )
+        parts.append(
+            tag("label", t("speed") + " " + tag("select", options, data_speed="1"), class_="tt-tool")
+        )
+    if hint:
+        parts.append(tag("button", t("hint"), type="button", class_="tt-tool", data_hint="1"))
+    return tag("div", "".join(parts), class_="tt-tools")
 
 
 def signed(value: int) -> str:
