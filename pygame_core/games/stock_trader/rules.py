@@ -15,7 +15,8 @@ Actions are short strings (also the `data-action` of the board):
 - ``buy:<n>`` ``sell:<n>``  the size of the trade the card allows
 - ``credit:up`` ``credit:down``  credit manipulation: a +2 or a -2 card on the chosen colour
 - ``skip``                a forced play (confusion, fairy) with no usable card
-- ``loan`` ``repay``      take a loan (+10, an IOU) or pay one back (-20), during your own turn
+- ``drop:<card>``         discard a card face down to bring the hand down to three before the turn ends
+- ``loan`` ``repay``      take a loan (+10, an IOU) or pay one back (-20), at any moment of your own turn
 - ``end``                 end the turn after paying loans back
 
 A card is a kind, with a colour for the coloured kinds: ``basic-R``, ``double-G``, ``up-B``, ``down-R``,
@@ -72,7 +73,8 @@ FORCED: Final = {"confusion": (3, 1), "fairy": (2, 2)}  # cards drawn from the d
 TRADES: Final = ("basic", "double", "anywhere", "buyall", "sellall")
 CHOOSERS: Final = ("anywhere", "buyall", "sellall", "credit")  # kinds that name a colour when played
 
-MAIN, COLOUR, TRADE, CREDIT, FORCE, END, OVER = "main", "colour", "trade", "credit", "force", "end", "over"
+MAIN, COLOUR, TRADE, CREDIT, FORCE, TRIM, END = "main", "colour", "trade", "credit", "force", "trim", "end"
+OVER = "over"
 LEGENDARY, FALLEN = "legendary", "fallen"
 
 
@@ -214,6 +216,45 @@ def unseen(state: State, player: Player) -> list[str]:
     return cards + secret
 
 
+def moves(state: State, player: Player) -> list[str]:
+    """Return the moves of the step under way, without loans and paying back (the seat must be to act)."""
+    step = state["step"]
+    kinds = list(dict.fromkeys(state["hands"][player]))
+    acts: list[str] = []
+    if step in (MAIN, FORCE):
+        acts += [f"play:{k}" for k in kinds if playable(state, player, k)]
+        if step == FORCE and not acts:
+            acts.append("skip")
+    if step == MAIN:
+        for k in kinds:
+            acts.append(f"discard:{k}")
+            acts += [f"discard:{k}:{c}" for c in live(state) if state["holdings"][player][c] > 0]
+    elif step == COLOUR:
+        acts += [f"colour:{c}" for c in colour_options(state, player, state["card"], state["cash"][player])]
+    elif step == TRADE:
+        cash = state["cash"][player]
+        most_buy, most_sell = trade_sizes(state, player, state["card"], state["colour"], cash)
+        acts += [f"buy:{n}" for n in range(1, most_buy + 1)]
+        acts += [f"sell:{n}" for n in range(1, most_sell + 1)]
+    elif step == CREDIT:
+        acts += [f"credit:{d}" for d, n in (("up", 1), ("down", -1)) if can_shift(state, state["colour"], n)]
+    elif step == TRIM:
+        acts += [f"drop:{k}" for k in kinds]
+    elif step == END:
+        acts.append("end")
+    return acts
+
+
+def repay_keeps_moves(state: State, player: Player, now: list[str]) -> bool:
+    """Return whether paying an IOU back now leaves the step a move: it may not leave the card under way
+    with nothing to do, nor turn a forced play into a skip (assumption A11)."""
+    paid = dict(state)
+    paid["cash"] = list(state["cash"])
+    paid["cash"][player] -= REPAY
+    after = moves(paid, player)
+    return bool(after) and (after != ["skip"] or "skip" in now)
+
+
 class StockTrader(Game):
     """The rules of Stock Trader."""
 
@@ -270,36 +311,10 @@ class StockTrader(Game):
         """Return every legal action of `player` now, in a stable order."""
         if player not in self.to_act(state):
             return []
-        step = state["step"]
-        kinds = list(dict.fromkeys(state["hands"][player]))
-        acts: list[str] = []
-        if step in (MAIN, FORCE):
-            acts += [f"play:{k}" for k in kinds if playable(state, player, k)]
-            if step == FORCE and not acts:
-                acts.append("skip")
-        if step == MAIN:
-            for k in kinds:
-                acts.append(f"discard:{k}")
-                acts += [f"discard:{k}:{c}" for c in live(state) if state["holdings"][player][c] > 0]
-        elif step == COLOUR:
-            acts += [
-                f"colour:{c}" for c in colour_options(state, player, state["card"], state["cash"][player])
-            ]
-        elif step == TRADE:
-            most_buy, most_sell = trade_sizes(
-                state, player, state["card"], state["colour"], state["cash"][player]
-            )
-            acts += [f"buy:{n}" for n in range(1, most_buy + 1)]
-            acts += [f"sell:{n}" for n in range(1, most_sell + 1)]
-        elif step == CREDIT:
-            acts += [
-                f"credit:{d}" for d, n in (("up", 1), ("down", -1)) if can_shift(state, state["colour"], n)
-            ]
-        elif step == END:
-            acts.append("end")
-        if step in (MAIN, FORCE, COLOUR, TRADE) and can_loan(state, player):
+        acts = moves(state, player)
+        if can_loan(state, player):
             acts.append("loan")
-        if step in (MAIN, END) and can_repay(state, player):
+        if can_repay(state, player) and repay_keeps_moves(state, player, acts):
             acts.append("repay")
         return acts
 
@@ -331,6 +346,12 @@ class StockTrader(Game):
             _after_play(s)
         elif verb == "colour":
             _name_colour(s, player, arg)
+        elif verb == "drop":
+            s["hands"][player].remove(arg)
+            s["discard"].append(arg)
+            s["events"].append({"e": "drop", "p": player})
+            if len(s["hands"][player]) <= HAND:
+                _finish(s)
         elif verb in ("buy", "sell"):
             _trade(s, player, s["colour"], int(arg) if verb == "buy" else -int(arg))
             _after_play(s)
@@ -423,13 +444,13 @@ class StockTrader(Game):
                 return "one loan per turn"
             if state["ious"][player] >= MAX_IOUS:
                 return f"you already hold {MAX_IOUS} IOUs"
-            return "loans are taken while choosing a card, a colour or a trade"
+            return "loans are taken during your own turn"
         if verb == "repay":
             if state["ious"][player] == 0:
                 return "you hold no IOU"
             if state["cash"][player] < REPAY:
                 return f"paying an IOU back costs {REPAY}"
-            return "IOUs are paid back before using a card or after it"
+            return "paying now would leave the card under way, or a forced play, with nothing to do"
         if verb in ("play", "discard") and arg.partition(":")[0] not in hand:
             return "you hold no such card"
         if verb == "play":
@@ -451,6 +472,8 @@ class StockTrader(Game):
             return "choose how many to buy:<n> or sell:<n> within the card's limit, the sheet and your cash"
         if step == CREDIT:
             return "choose credit:up or credit:down (a ±2 card must be free to place one)"
+        if step == TRIM:
+            return f"discard cards with drop:<card> until your hand holds {HAND}"
         if step == END:
             return "pay an IOU back with repay, or end the turn with end"
         return "use a card with play:<card> or discard one with discard:<card>[:<colour>]"
@@ -580,7 +603,15 @@ def _after_play(s: State) -> None:
             s["known"].append(done)
     if s["frames"]:
         s["step"] = FORCE
-    elif can_repay(s, s["turn"]):
+    elif len(s["hands"][s["turn"]]) > HAND:
+        s["step"] = TRIM
+    else:
+        _finish(s)
+
+
+def _finish(s: State) -> None:
+    """Wait for IOUs to be paid back if the seat could pay one, else end the turn."""
+    if can_repay(s, s["turn"]):
         s["step"] = END
     else:
         _end_turn(s)
