@@ -83,7 +83,8 @@ def test_the_board_shows_piles_cash_holdings_and_ious():
     s = G.setup(4, 1)
     s["cash"], s["ious"] = [10, 27, 3, 44], [0, 2, 0, 1]
     html = render(G.view(s, None), [])
-    rows = [[td.text or "".join(td.itertext()) for td in tr.findall("td")] for tr in parse(html).iter("tr")]
+    players = next(e for e in parse(html).iter("table") if e.attrib.get("class") == "tt-players")
+    rows = [[td.text or "".join(td.itertext()) for td in tr.findall("td")] for tr in players.iter("tr")]
     rows = [r for r in rows if r]
     assert [r[1] for r in rows] == ["10C", "27C", "3C", "44C"]
     assert [r[5] for r in rows] == ["0", "2", "0", "1"] and rows[0][6] == "40C"

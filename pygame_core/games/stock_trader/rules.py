@@ -298,6 +298,7 @@ class StockTrader(Game):
             "frames": [],
             "loaned": False,
             "dividends": 0,
+            "paid": [0] * players,
             "events": [{"e": "start", "colours": list(colours)}],
             "rng": rng.state,
         }
@@ -361,7 +362,8 @@ class StockTrader(Game):
         return s
 
     def view(self, state: State, player: Player | None) -> View:
-        """Return what `player` may see (None: the public table): only the viewer's own hand."""
+        """Return what `player` may see (None: the public table): only the viewer's own hand; the cards
+        played into the discards since their last shuffle are public (`known`: every play is announced)."""
         colours = state["colours"]
         out: View = {
             "game": self.id,
@@ -381,6 +383,7 @@ class StockTrader(Game):
             "worth": [worth(state, p) for p in range(state["players"])],
             "piles": [len(p) for p in state["piles"]],
             "discard": len(state["discard"]),
+            "known": sorted(state["known"]),
             "out": len(state["out"]),
             "hand_sizes": [len(h) for h in state["hands"]],
             "turn": state["turn"],
@@ -390,6 +393,7 @@ class StockTrader(Game):
             "frames": [list(f) for f in state["frames"]],
             "loaned": state["loaned"],
             "dividends": state["dividends"],
+            "paid": list(state["paid"]),
             "to_act": list(self.to_act(state)),
             "events": [dict(e) for e in state["events"]],
             "result": None,
@@ -484,7 +488,7 @@ def _fork(state: State) -> State:
     s = dict(state)
     for key in ("sheet", "box", "mods", "dead"):
         s[key] = dict(state[key])
-    for key in ("cash", "ious", "discard", "known", "out"):
+    for key in ("cash", "ious", "paid", "discard", "known", "out"):
         s[key] = list(state[key])
     s["holdings"] = [dict(h) for h in state["holdings"]]
     s["hands"] = [list(h) for h in state["hands"]]
@@ -566,7 +570,17 @@ def _shift(s: State, player: Player, c: str, step: int) -> None:
     """Put a +2 (step 1) or -2 (step -1) card on colour c; an opposite card is taken off instead."""
     before = price(s, c)
     s["mods"][c] += step
-    s["events"].append({"e": "credit", "p": player, "c": c, "step": step, "price": before, "to": price(s, c)})
+    s["events"].append(
+        {
+            "e": "credit",
+            "p": player,
+            "c": c,
+            "step": step,
+            "mods": s["mods"][c],
+            "price": before,
+            "to": price(s, c),
+        }
+    )
     _check_dead(s, c)
 
 
@@ -646,6 +660,7 @@ def _dividends(s: State, pile: int) -> None:
     for p, h in enumerate(s["holdings"]):
         amount = sum(n * rates[c] for c, n in h.items())
         s["cash"][p] += amount
+        s["paid"][p] += amount
         paid.append(amount)
     s["dividends"] += 1
     s["events"].append({"e": "dividend", "pile": pile, "rates": rates, "paid": paid})
