@@ -751,7 +751,8 @@ def describe(event: Event, lang: str = "en", names: Sequence[str] | None = None)
         return translate(TEXTS, lang, "e_drop", name=name, hand=counted("card", r.HAND, lang))
     if e == "dividend":
         sep = ", " if lang == "en" else "、"
-        rates = sep.join(f"{colour_name(c, lang)} {rate}C" for c, rate in event["rates"].items())
+        space = " " if lang == "en" else ""
+        rates = sep.join(f"{colour_name(c, lang)}{space}{rate}C" for c, rate in event["rates"].items())
         return translate(TEXTS, lang, "e_dividend", pile=ROMAN[event["pile"]], rates=rates)
     if e == "over":
         sep = ", " if lang == "en" else "、"

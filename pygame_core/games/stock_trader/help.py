@@ -109,7 +109,7 @@ HELP: dict[str, dict[str, str]] = {
         "x_card": "**{name}**：コスト{cost}。{effect}",
         "x_card_dead": "この国は取引できなくなったので、どこでも取引（コスト{cost}）として使います。",
         "x_card_price": "{colour}の株価は今{price}Cです。",
-        "x_card_discards": "捨て札は今{n}枚です。",
+        "x_card_discards": "捨て札は今{n}です。",
         "x_square": "**{sq}のマス。**ある国の列で株の置かれていない最も右のマスの時、その国の株価は"
         "株価±{step}カードを除いて{sq}Cで、配当は1株{rate}Cです。株を{capacity}枚まで置けます。",
         "x_square_now": "今は{colours}の株価のマスです。",
@@ -147,7 +147,7 @@ HELP: dict[str, dict[str, str]] = {
         "x_pile": "**山札I～{last}**（裏向き）：最初は{sizes}枚。カードが残っている一番番号の小さい山札から"
         "引き、山札が1つなくなるたびに配当があります。今は残り{left}枚です。",
         "x_discard": "**捨て札**（裏向き）：使ったカードと捨てたカード。混乱と妖精の導きはこれをシャッフル"
-        "して引きます。今{n}枚です。",
+        "して引きます。今{n}です。",
         "x_known": "最後にシャッフルされてから使われたカード：{cards}。",
         "x_out": "**除外**：使った混乱のカード。今{n}枚です。",
         "x_rates": "**1株あたりの配当**。山札がなくなるたびに全員に、株価±{step}カードを除いた株価のマスで"
@@ -473,7 +473,8 @@ def figures(lang: str) -> dict[str, str]:
 def _rates_now(v: View, lang: str) -> str:
     """Return each country's dividend per stock now."""
     sep = ", " if lang == "en" else "、"
-    return sep.join(f"{colour_name(c, lang)} {v['dividend'][c]}C" for c in v["colours"])
+    space = " " if lang == "en" else ""
+    return sep.join(f"{colour_name(c, lang)}{space}{v['dividend'][c]}C" for c in v["colours"])
 
 
 def _price_square(v: View, c: str) -> int:
@@ -581,7 +582,10 @@ def explain(key: str, view: View | None, lang: str) -> str | None:
             text += "\n\n" + _say("x_known", lang, cards=cards)
         return text
     if key == "dividends":
-        rates = sep.join(f"{sq}: {r.dividend_rate(sq)}C" for sq in r.SQUARES if r.dividend_rate(sq))
+        each = "{sq}: {rate}C" if lang == "en" else "{sq}のマスは{rate}C"
+        rates = sep.join(
+            each.format(sq=sq, rate=r.dividend_rate(sq)) for sq in r.SQUARES if r.dividend_rate(sq)
+        )
         text = _say("x_rates", lang, rates=rates, **n)
         return text + "\n\n" + _say("x_rates_now", lang, rates=_rates_now(v, lang))
     return None
