@@ -81,8 +81,8 @@ TEXTS: Texts = {
         "b_colour": "{colour} ({price}C)",
         "b_buy": "Buy",
         "b_sell": "Sell",
-        "b_up": "+2 card",
-        "b_down": "−2 card",
+        "b_up": "Place a +2 card",
+        "b_down": "Place a −2 card",
         "b_off_minus": "Take a −2 card off",
         "b_off_plus": "Take a +2 card off",
         "b_drop": "Discard {card}",
@@ -198,8 +198,8 @@ TEXTS: Texts = {
         "b_colour": "{colour}（{price}C）",
         "b_buy": "購入",
         "b_sell": "売却",
-        "b_up": "+2カード",
-        "b_down": "−2カード",
+        "b_up": "+2カードを置く",
+        "b_down": "−2カードを置く",
         "b_off_minus": "−2カードを取り除く",
         "b_off_plus": "+2カードを取り除く",
         "b_drop": "{card}を捨てる",
@@ -451,23 +451,24 @@ def sheet(v: View, lang: str) -> str:
 
 def rate_table(lang: str) -> str:
     """Return the dividend per stock of every square that pays one, and the squares that pay nothing."""
+    pad = "padding:0.1rem 0.4rem;border:1px solid #ddd"
     paying = [sq for sq in SQUARES if dividend_rate(sq)]
     low = max((sq for sq in SQUARES if not dividend_rate(sq)), default=None)
-    heads = [tag("th", esc(translate(TEXTS, lang, "rate_square")), scope="row")]
-    heads += [tag("th", str(sq)) for sq in paying]
-    cells = [tag("th", esc(translate(TEXTS, lang, "rate_paid")), scope="row")]
-    cells += [tag("td", f"{dividend_rate(sq)}C") for sq in paying]
+    heads = [tag("th", esc(translate(TEXTS, lang, "rate_square")), scope="row", style=pad)]
+    heads += [tag("th", str(sq), style=pad) for sq in paying]
+    cells = [tag("th", esc(translate(TEXTS, lang, "rate_paid")), scope="row", style=pad)]
+    cells += [tag("td", f"{dividend_rate(sq)}C", style=pad) for sq in paying]
     if low is not None:
-        heads.append(tag("th", esc(translate(TEXTS, lang, "rate_low", n=low))))
-        cells.append(tag("td", "0C"))
+        heads.append(tag("th", esc(translate(TEXTS, lang, "rate_low", n=low)), style=pad))
+        cells.append(tag("td", "0C", style=pad))
     return tag(
         "table",
-        tag("caption", esc(translate(TEXTS, lang, "rates")))
+        tag("caption", esc(translate(TEXTS, lang, "rates")), style="text-align:left;font-weight:700")
         + tag("tr", "".join(heads))
         + tag("tr", "".join(cells)),
         class_="tt-rates",
         data_explain="dividends",
-        style="font-size:0.8rem;border-collapse:collapse;text-align:center",
+        style="font-size:0.8rem;border-collapse:collapse;text-align:center;margin-top:0.4rem",
     )
 
 
