@@ -157,7 +157,7 @@ def test_the_rules_text_takes_its_numbers_from_the_rules_module(monkeypatch):
     en, ja = help.rules("en"), help.rules("ja")
     assert "take 13C and an IOU" in en and "13Cと借用書1枚" in ja
     assert "minus 41C for each IOU" in en and "−41C" in ja
-    assert "**Fairy's guidance**: 1, cost 9." in en and "**妖精の導き**：1枚、コスト9。" in ja
+    assert "**Fairy's guidance**: 1 card, cost 9." in en and "**妖精の導き**：1枚、コスト9。" in ja
     assert ">7C</td>" in help.figures("en")["rates"]
     assert "13C" in help.explain("ious", None, "en")
 

@@ -29,7 +29,8 @@ HELP: dict[str, dict[str, str]] = {
         "fairy": "Shuffle the discards and draw {fairy_draw}; then you must use {fairy_plays} cards from "
         "your hand, one after the other.",
         "per_country": "{n} per country",
-        "copies": "{n}",
+        "copies": "{n} cards",
+        "copies_1": "{n} card",
         "card_line": "**{name}**: {copies}, cost {cost}. {effect}",
         "x_card": "**{name}**: cost {cost}. {effect}",
         "x_card_dead": "Its country can no longer be traded: it acts as Anywhere trade, cost {cost}.",
@@ -105,6 +106,7 @@ HELP: dict[str, dict[str, str]] = {
         "必ず使います。",
         "per_country": "各国{n}枚",
         "copies": "{n}枚",
+        "copies_1": "{n}枚",
         "card_line": "**{name}**：{copies}、コスト{cost}。{effect}",
         "x_card": "**{name}**：コスト{cost}。{effect}",
         "x_card_dead": "この国は取引できなくなったので、どこでも取引（コスト{cost}）として使います。",
@@ -185,7 +187,7 @@ def card_lines(lang: str) -> list[str]:
             _say("card_line", lang, name=name, copies=copies, cost=r.COSTS[kind], effect=effect(kind, lang))
         )
     for kind, n in r.PLAIN.items():
-        copies = _say("copies", lang, n=n)
+        copies = _say("copies_1" if n == 1 else "copies", lang, n=n)
         out.append(
             _say(
                 "card_line",
@@ -207,7 +209,7 @@ price, minus {penalty}C for each IOU you still hold. Players tied at the top sha
 
 ## Components
 
-- Three countries, Red, Blue and Green, with {stocks} stocks each.
+- {n_countries} countries, {countries}, with {stocks} stocks each.
 - The rate sheet: one row of squares per country, {squares_up} from the cheap end to the dear end.
   A square holds up to {capacity} stocks of its country.
 - {deck} action cards of {kinds} kinds, {credit_cards} ±{step} cards that move a price, IOUs (at most
@@ -299,7 +301,7 @@ Either way the country can no longer be traded, and no ±{step} card may be put 
 
 ## 内容物
 
-- 赤・青・緑の3つの国。株は各国{stocks}枚。
+- {countries}の{n_countries}つの国。株は各国{stocks}枚。
 - レートシート：国ごとにマスが1列、安い方から{squares_up}。1マスにはその国の株を{capacity}枚まで置けます。
 - 行動カード{deck}枚（{kinds}種）、株価を動かす株価±{step}カード{credit_cards}枚、
   借用書（1人{max_ious}枚まで）、お金（単位はC）。
@@ -416,6 +418,8 @@ def rules(lang: str) -> str:
     return template.format(
         penalty=r.IOU_PENALTY,
         stocks=r.STOCKS,
+        n_countries=len(r.COLOURS),
+        countries=_and([colour_name(c, lang) for c in r.COLOURS], lang),
         squares_up=_and([str(sq) for sq in reversed(r.SQUARES)], lang),
         capacity=r.CAPACITY,
         capacity_less=r.CAPACITY - 1,
