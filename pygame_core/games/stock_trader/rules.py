@@ -248,6 +248,8 @@ def moves(state: State, player: Player) -> list[str]:
 def repay_keeps_moves(state: State, player: Player, now: list[str]) -> bool:
     """Return whether paying an IOU back now leaves the step a move: it may not leave the card under way
     with nothing to do, nor turn a forced play into a skip (assumption A11)."""
+    if state["step"] not in (FORCE, COLOUR, TRADE):  # the other steps' moves do not depend on cash
+        return True
     paid = dict(state)
     paid["cash"] = list(state["cash"])
     paid["cash"][player] -= REPAY
