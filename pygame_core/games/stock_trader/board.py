@@ -288,12 +288,12 @@ def card_name(card: str, lang: str) -> str:
 
 
 def counted(what: str, n: int, lang: str, colour: str = "") -> str:
-    """Return a count in words with the right plural: `1 IOU`, `2 cards`, `3 Red stocks`.
+    """Return a count in words (plain text) with the right plural: `1 IOU`, `2 cards`, `3 Red stocks`.
 
     >>> counted("iou", 1, "en"), counted("card", 2, "en"), counted("stock", 3, "ja", "赤")
     ('1 IOU', '2 cards', '赤の株3枚')
     """
-    return translate(TEXTS, lang, f"{what}_{'1' if n == 1 else 'n'}", n=n, colour=colour)
+    return plain(f"{what}_{'1' if n == 1 else 'n'}", lang, n=n, colour=colour)
 
 
 def cost_of(v: View, card: str) -> int:
@@ -787,42 +787,42 @@ def merge(a: Event, b: Event) -> Event | None:
 
 
 def action_name(action: str, view: View, lang: str) -> str | None:
-    """Return a legal action of the seat to act in words: `Buy 3 Red stocks at 5C`."""
+    """Return a legal action of the seat to act in words, as plain text: `Buy 3 Red stocks at 5C`."""
     verb, _, arg = action.partition(":")
     card, _, c = arg.partition(":")
     if verb == "play":
-        return translate(TEXTS, lang, "a_play", card=card_name(card, lang), cost=cost_of(view, card))
+        return plain("a_play", lang, card=card_name(card, lang), cost=cost_of(view, card))
     if verb == "discard" and c:
         colour = colour_name(c, lang)
-        return translate(
-            TEXTS, lang, "a_discard_sell", card=card_name(card, lang), colour=colour, price=view["prices"][c]
+        return plain(
+            "a_discard_sell", lang, card=card_name(card, lang), colour=colour, price=view["prices"][c]
         )
     if verb in ("discard", "drop"):
         hand = counted("card", r.HAND, lang)
-        return translate(TEXTS, lang, f"a_{verb}", card=card_name(card, lang), hand=hand)
+        return plain(f"a_{verb}", lang, card=card_name(card, lang), hand=hand)
     if verb == "colour":
-        return translate(TEXTS, lang, "a_colour", colour=colour_name(arg, lang), price=view["prices"][arg])
+        return plain("a_colour", lang, colour=colour_name(arg, lang), price=view["prices"][arg])
     if verb in ("buy", "sell"):
         c = view["colour"]
         stocks = counted("stock", int(arg), lang, colour_name(c, lang))
-        return translate(TEXTS, lang, f"a_{verb}", stocks=stocks, price=view["prices"][c])
+        return plain(f"a_{verb}", lang, stocks=stocks, price=view["prices"][c])
     if verb == "credit":
         key = _credit_key(view, action)
-        return translate(TEXTS, lang, f"a_{key}", colour=colour_name(view["colour"], lang))
+        return plain(f"a_{key}", lang, colour=colour_name(view["colour"], lang))
     if verb in ("skip", "loan", "repay", "end"):
-        return translate(TEXTS, lang, f"a_{verb}", loan=r.LOAN, repay=r.REPAY)
+        return plain(f"a_{verb}", lang, loan=r.LOAN, repay=r.REPAY)
     return None
 
 
 def breakdown(view: View, lang: str) -> list[list[tuple[str, int]]]:
     """Return each seat's worth by source: dividends received, the rest of the cash, each colour's stocks
-    at their end value, the IOUs; the parts sum to the seat's score."""
+    at their end value, the IOUs; the parts sum to the seat's score. Labels are plain text."""
     out = []
     for p in range(view["players"]):
         paid = view["paid"][p]
         parts = [
-            (translate(TEXTS, lang, "k_paid"), paid),
-            (translate(TEXTS, lang, "k_cash"), view["cash"][p] - paid),
+            (plain("k_paid", lang), paid),
+            (plain("k_cash", lang), view["cash"][p] - paid),
         ]
         for c in view["colours"]:
             n = view["holdings"][p][c]
@@ -830,7 +830,7 @@ def breakdown(view: View, lang: str) -> list[list[tuple[str, int]]]:
                 stocks = counted("stock", n, lang, colour_name(c, lang))
                 parts.append(
                     (
-                        translate(TEXTS, lang, "k_stocks", stocks=stocks, price=view["prices"][c]),
+                        plain("k_stocks", lang, stocks=stocks, price=view["prices"][c]),
                         n * view["prices"][c],
                     )
                 )
@@ -838,7 +838,7 @@ def breakdown(view: View, lang: str) -> list[list[tuple[str, int]]]:
             ious = counted("iou", view["ious"][p], lang)
             parts.append(
                 (
-                    translate(TEXTS, lang, "k_ious", ious=ious, penalty=r.IOU_PENALTY),
+                    plain("k_ious", lang, ious=ious, penalty=r.IOU_PENALTY),
                     -r.IOU_PENALTY * view["ious"][p],
                 )
             )
