@@ -39,7 +39,7 @@ TEXTS: Texts = {
         "fairy": "Fairy's guidance",
         "coloured": "{name} ({colour})",
         "as_anywhere": "acts as Anywhere trade",
-        "cost": "cost {cost}",
+        "hand_card": "{card} · cost {cost}",
         "status": "Pile {pile} · dividends paid {paid}/{piles}",
         "status_over": "Game over · dividends paid {paid}/{piles}",
         "sheet": "Rate sheet",
@@ -156,9 +156,9 @@ TEXTS: Texts = {
         "fairy": "妖精の導き",
         "coloured": "{name}（{colour}）",
         "as_anywhere": "どこでも取引として使用",
-        "cost": "コスト{cost}",
-        "status": "山札{pile} · 配当 {paid}/{piles}回",
-        "status_over": "ゲーム終了 · 配当 {paid}/{piles}回",
+        "hand_card": "{card}・コスト{cost}",
+        "status": "山札{pile}・配当{paid}/{piles}回",
+        "status_over": "ゲーム終了・配当{paid}/{piles}回",
         "sheet": "レートシート",
         "rates": "1株あたりの配当",
         "rate_square": "マス",
@@ -512,7 +512,7 @@ def _hand(v: View, legal: set[str], lang: str, chosen: str | None) -> str:
     for k, card in enumerate(v.get("hand", [])):
         c = card_colour(card)
         colour = STOCK_COLOURS[c] if c else "#555"
-        label = f"{esc(card_name(card, lang))} · {esc(translate(TEXTS, lang, 'cost', cost=cost_of(v, card)))}"
+        label = translate(TEXTS, lang, "hand_card", card=card_name(card, lang), cost=cost_of(v, card))
         if c and v["dead"][c]:
             label += f" ({esc(translate(TEXTS, lang, 'as_anywhere'))})"
         style = f"border-left:6px solid {colour}"
