@@ -11,6 +11,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from ...engine.game import View
+from ...engine.howto import inline
 from ...engine.render import Event, Texts, board_root, esc, result_panel, select_button, tag, translate
 from . import rules as r
 from .rules import SQUARES, card_colour, dividend_rate, effective, kind
@@ -856,8 +857,9 @@ def breakdown(view: View, lang: str) -> list[list[tuple[str, int]]]:
 
 
 def decided(view: View, names: Sequence[str], lang: str) -> str | None:
-    """Return why the winners won: the score and the margin (ties share: there is no tie-break), the
-    largest part of the winner's worth, and how the game ended."""
+    """Return why the winners won, as inline HTML (the end panel puts it in a paragraph): the score and
+    the margin (ties share: there is no tie-break), the largest part of the winner's worth, and how the
+    game ended."""
     result = view.get("result")
     if not result:
         return None
@@ -887,4 +889,4 @@ def decided(view: View, names: Sequence[str], lang: str) -> str | None:
         lines.append(plain("d_most", lang, name=names[w], label=label, points=points))
     dead = sum(1 for d in view["dead"].values() if d is not None)
     lines.append(plain("d_dead" if dead >= r.DEAD_TO_END else "d_piles", lang))
-    return "\n\n".join(lines)
+    return " ".join(inline(line) for line in lines)
