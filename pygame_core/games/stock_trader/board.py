@@ -776,16 +776,16 @@ BANNERS = frozenset({"dividend", "legendary", "fallen"})
 
 
 def chapter(event: Event, lang: str) -> str | None:
-    """Return the log heading an event opens: the market's opening starts pile I, each pile's dividends
-    the next pile, the last dividends (or a second untradeable colour) the end."""
+    """Return the log heading (plain text) an event opens: the market's opening starts pile I, each
+    pile's dividends the next pile, the game's end the end."""
     e = event["e"]
     if e == "start":
-        return translate(TEXTS, lang, "c_pile", pile=ROMAN[0])
+        return plain("c_pile", lang, pile=ROMAN[0])
     if e == "dividend":
         nxt = event["pile"] + 1
-        return translate(TEXTS, lang, "c_pile", pile=ROMAN[nxt]) if nxt < len(ROMAN) else None
+        return plain("c_pile", lang, pile=ROMAN[nxt]) if nxt < len(ROMAN) else None
     if e == "over":
-        return translate(TEXTS, lang, "c_end")
+        return plain("c_end", lang)
     return None
 
 
