@@ -237,7 +237,7 @@ def test_repaying_costs_twenty_and_each_iou_left_costs_thirty_at_the_end():
     s = run(s, "repay")
     assert s["cash"][0] == 25 and s["ious"][0] == 1
     s = run(s, "discard:basic-R")
-    assert s["step"] == "end" and G.legal_actions(s, 0) == ["end", "repay"]
+    assert s["step"] == "end" and G.legal_actions(s, 0) == ["end", "loan", "repay"]
     s = run(s, "repay")
     assert s["ious"][0] == 0 and s["cash"][0] == 5 and s["turn"] == 1
 
@@ -247,6 +247,70 @@ def test_a_loan_mid_trade_raises_what_can_be_bought():
     assert max(int(a[4:]) for a in G.legal_actions(s, 0) if a.startswith("buy")) == 1
     s = run(s, "loan")
     assert max(int(a[4:]) for a in G.legal_actions(s, 0) if a.startswith("buy")) == 3
+
+
+# -- Any moment of one's own turn (issue 16).
+
+
+def test_a_loan_may_be_taken_at_any_moment_of_the_turn_also_in_the_credit_and_end_steps():
+    # 「自分の手番毎に1回まで、好きなタイミングで借金を宣言することができます」
+    s = run(table(hand=("credit", "basic-B", "basic-G")), "play:credit", "colour:G")
+    assert s["step"] == "credit" and "loan" in G.legal_actions(s, 0)
+    s = run(s, "loan", "credit:up")
+    assert s["ious"][0] == 1 and s["cash"][0] == 15 and s["mods"]["G"] == 1 and s["turn"] == 1
+    s = table(ious=[1, 0, 0, 0], cash=[25, 10, 10, 10])
+    s = run(s, "discard:basic-R")
+    assert s["step"] == "end" and "loan" in G.legal_actions(s, 0)
+    s = run(s, "loan")
+    assert s["ious"][0] == 2 and s["step"] == "end" and "loan" not in G.legal_actions(s, 0)
+    with pytest.raises(IllegalAction, match="one loan per turn"):
+        G.apply(s, 0, "loan")
+
+
+def test_an_iou_may_be_paid_back_while_choosing_a_colour_or_a_trade_size():
+    # 「自分の手番中に限り、いつでも、また何回でも銀行に20Cを支払うことで」
+    s = run(table(hand=("anywhere", "basic-B", "basic-G"), ious=[2, 0, 0, 0], cash=[50, 10, 10, 10]))
+    s = run(s, "play:anywhere")
+    assert s["step"] == "colour" and "repay" in G.legal_actions(s, 0)
+    s = run(s, "repay", "colour:R")
+    assert s["cash"][0] == 29 and s["ious"][0] == 1 and s["step"] == "trade"
+    assert "repay" in G.legal_actions(s, 0)
+    s = run(s, "repay")
+    assert s["cash"][0] == 9 and s["ious"][0] == 0 and "buy:1" in G.legal_actions(s, 0)
+
+
+def test_paying_back_is_refused_only_where_it_would_dodge_a_forced_play():
+    # a forced play must be made (「必ず使ってください」): paying back may not leave no usable card
+    nothing = [{"R": 0, "B": 0, "G": 0}] + [{"R": 2, "B": 2, "G": 2}] * 3
+    s = table(hand=("fairy", "basic-B", "basic-G"), cash=[25, 10, 10, 10], ious=[1, 0, 0, 0])
+    s["holdings"] = nothing
+    s = run(s, "play:fairy")
+    assert s["step"] == "force" and "play:basic-B" in G.legal_actions(s, 0)
+    assert "repay" not in G.legal_actions(s, 0)  # 0C left: no card could buy, the play would be skipped
+    with pytest.raises(IllegalAction, match="nothing to do"):
+        G.apply(s, 0, "repay")
+    # a buy-only trade under way keeps its move only if a stock can still be bought
+    s = run(table(ious=[1, 0, 0, 0], cash=[24, 10, 10, 10], holdings=nothing), "play:basic-R")
+    assert "repay" not in G.legal_actions(s, 0)
+    s = run(table(ious=[1, 0, 0, 0], cash=[25, 10, 10, 10], holdings=nothing), "play:basic-R")
+    assert "repay" in G.legal_actions(s, 0)
+
+
+def test_the_hand_is_three_at_the_end_of_the_turn_even_after_skipped_forced_plays():
+    # 「自分の手番を終えた時、全プレイヤーの手札は常に3枚になります」
+    holdings = [{"R": 0, "B": 0, "G": 0}] + [{"R": 2, "B": 2, "G": 2}] * 3
+    s = table(hand=("fairy", "up-B", "up-G"), cash=[5, 10, 10, 10], holdings=holdings)
+    to_discard(s, "basic-R", "basic-R")
+    s = run(s, "play:fairy")
+    assert len(s["hands"][0]) == 4 and G.legal_actions(s, 0) == ["skip", "loan"]
+    s = run(s, "skip", "skip")
+    assert s["step"] == "trim" and s["turn"] == 0
+    assert G.legal_actions(s, 0) == ["drop:basic-R", "drop:up-B", "drop:up-G", "loan"]
+    discards = len(s["discard"])
+    s = run(s, "drop:up-G")
+    assert s["turn"] == 1 and sorted(s["hands"][0]) == ["basic-R", "basic-R", "up-B"]
+    assert len(s["discard"]) == discards + 1 and "up-G" not in s["known"]
+    assert [e["e"] for e in s["events"]][:2] == ["drop", "drew"]
 
 
 # -- Dividends.
@@ -336,7 +400,7 @@ def test_with_all_eight_plus_minus_cards_out_only_taking_one_off_is_possible():
 
 def test_credit_manipulation_names_a_colour_then_a_face():
     s = run(table(hand=("credit", "basic-B", "basic-G")), "play:credit", "colour:G")
-    assert s["cash"][0] == 5 and G.legal_actions(s, 0) == ["credit:up", "credit:down"]
+    assert s["cash"][0] == 5 and G.legal_actions(s, 0) == ["credit:up", "credit:down", "loan"]
     s = run(s, "credit:down")
     assert s["mods"]["G"] == -1 and price(s, "G") == 3
 

@@ -4,7 +4,7 @@ from functools import partial
 
 from ...engine import register
 from ...engine.render import Board
-from . import board
+from . import board, help
 from .bot import BrokerBot, PlannerBot
 from .rules import STOCK_TRADER, StockTrader
 
@@ -21,6 +21,15 @@ register(
         board.render,
         board.describe,
         board.seat_names,
+        rules=help.rules,
+        figures=help.figures,
+        explain=help.explain,
+        action_name=board.action_name,
+        banners=board.BANNERS,
+        chapter=board.chapter,
+        merge=board.merge,
+        breakdown=board.breakdown,
+        decided=board.decided,
         about={
             "en": "A stock market for three countries. Each turn you use one action card, paying its cost, "
             "to buy or sell stocks, move a price with ±2 cards, or stir up the hands; or you discard one "

@@ -6,7 +6,8 @@ and scores the market each would leave: every seat's assets at today's prices, p
 stocks would earn at today's squares in the phases still to come, as its own assets less a blend of the
 best and the average rival's. A card used or thrown away costs what it would be worth to keep. It plays
 the first step of the best plan; the later steps of the card score the same way, so they agree. It
-pays IOUs back whenever it can, since an IOU costs 30 at the end and 20 now.
+pays IOUs back when its card is done, since an IOU costs 30 at the end and 20 now, and with too many
+cards at the end of a turn it throws away those least worth keeping.
 
 The planner searches (flat Monte Carlo over determinisations, `SearchBot`) the broker's few best first
 steps, with brokers playing every seat in the rollouts.
@@ -23,6 +24,7 @@ from .rules import (
     CREDIT,
     CREDIT_CARDS,
     CREDIT_STEP,
+    END,
     FALLEN,
     FORCE,
     IOU_PENALTY,
@@ -33,6 +35,7 @@ from .rules import (
     REPAY,
     STOCKS,
     TRADE,
+    TRIM,
     base_price,
     card_colour,
     dividend_rate,
@@ -210,8 +213,11 @@ def ranked(v: View, legal: Sequence[Action]) -> list[Action]:
     market = Market(v)
     step = v["step"]
     allowed = set(legal)
-    if "repay" in allowed and step != MAIN:
+    if "repay" in allowed and step == END:
         return ["repay"]
+    if step == TRIM:  # down to the hand's size: the cards least worth keeping go first
+        drops = [a for a in legal if a.startswith("drop:")]
+        return sorted(drops, key=lambda a: KEEP[kind(a[5:])])
     if step in (MAIN, FORCE):
         plans = market.best_start(step == FORCE, legal)
         firsts = [p.actions[0] for p in plans if p.actions[0] in allowed]

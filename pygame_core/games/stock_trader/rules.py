@@ -15,7 +15,8 @@ Actions are short strings (also the `data-action` of the board):
 - ``buy:<n>`` ``sell:<n>``  the size of the trade the card allows
 - ``credit:up`` ``credit:down``  credit manipulation: a +2 or a -2 card on the chosen colour
 - ``skip``                a forced play (confusion, fairy) with no usable card
-- ``loan`` ``repay``      take a loan (+10, an IOU) or pay one back (-20), during your own turn
+- ``drop:<card>``         discard a card face down to bring the hand down to three before the turn ends
+- ``loan`` ``repay``      take a loan (+10, an IOU) or pay one back (-20), at any moment of your own turn
 - ``end``                 end the turn after paying loans back
 
 A card is a kind, with a colour for the coloured kinds: ``basic-R``, ``double-G``, ``up-B``, ``down-R``,
@@ -72,7 +73,8 @@ FORCED: Final = {"confusion": (3, 1), "fairy": (2, 2)}  # cards drawn from the d
 TRADES: Final = ("basic", "double", "anywhere", "buyall", "sellall")
 CHOOSERS: Final = ("anywhere", "buyall", "sellall", "credit")  # kinds that name a colour when played
 
-MAIN, COLOUR, TRADE, CREDIT, FORCE, END, OVER = "main", "colour", "trade", "credit", "force", "end", "over"
+MAIN, COLOUR, TRADE, CREDIT, FORCE, TRIM, END = "main", "colour", "trade", "credit", "force", "trim", "end"
+OVER = "over"
 LEGENDARY, FALLEN = "legendary", "fallen"
 
 
@@ -214,6 +216,47 @@ def unseen(state: State, player: Player) -> list[str]:
     return cards + secret
 
 
+def moves(state: State, player: Player) -> list[str]:
+    """Return the moves of the step under way, without loans and paying back (the seat must be to act)."""
+    step = state["step"]
+    kinds = list(dict.fromkeys(state["hands"][player]))
+    acts: list[str] = []
+    if step in (MAIN, FORCE):
+        acts += [f"play:{k}" for k in kinds if playable(state, player, k)]
+        if step == FORCE and not acts:
+            acts.append("skip")
+    if step == MAIN:
+        for k in kinds:
+            acts.append(f"discard:{k}")
+            acts += [f"discard:{k}:{c}" for c in live(state) if state["holdings"][player][c] > 0]
+    elif step == COLOUR:
+        acts += [f"colour:{c}" for c in colour_options(state, player, state["card"], state["cash"][player])]
+    elif step == TRADE:
+        cash = state["cash"][player]
+        most_buy, most_sell = trade_sizes(state, player, state["card"], state["colour"], cash)
+        acts += [f"buy:{n}" for n in range(1, most_buy + 1)]
+        acts += [f"sell:{n}" for n in range(1, most_sell + 1)]
+    elif step == CREDIT:
+        acts += [f"credit:{d}" for d, n in (("up", 1), ("down", -1)) if can_shift(state, state["colour"], n)]
+    elif step == TRIM:
+        acts += [f"drop:{k}" for k in kinds]
+    elif step == END:
+        acts.append("end")
+    return acts
+
+
+def repay_keeps_moves(state: State, player: Player, now: list[str]) -> bool:
+    """Return whether paying an IOU back now leaves the step a move: it may not leave the card under way
+    with nothing to do, nor turn a forced play into a skip (assumption A11)."""
+    if state["step"] not in (FORCE, COLOUR, TRADE):  # the other steps' moves do not depend on cash
+        return True
+    paid = dict(state)
+    paid["cash"] = list(state["cash"])
+    paid["cash"][player] -= REPAY
+    after = moves(paid, player)
+    return bool(after) and (after != ["skip"] or "skip" in now)
+
+
 class StockTrader(Game):
     """The rules of Stock Trader."""
 
@@ -257,6 +300,7 @@ class StockTrader(Game):
             "frames": [],
             "loaned": False,
             "dividends": 0,
+            "paid": [0] * players,
             "events": [{"e": "start", "colours": list(colours)}],
             "rng": rng.state,
         }
@@ -270,36 +314,10 @@ class StockTrader(Game):
         """Return every legal action of `player` now, in a stable order."""
         if player not in self.to_act(state):
             return []
-        step = state["step"]
-        kinds = list(dict.fromkeys(state["hands"][player]))
-        acts: list[str] = []
-        if step in (MAIN, FORCE):
-            acts += [f"play:{k}" for k in kinds if playable(state, player, k)]
-            if step == FORCE and not acts:
-                acts.append("skip")
-        if step == MAIN:
-            for k in kinds:
-                acts.append(f"discard:{k}")
-                acts += [f"discard:{k}:{c}" for c in live(state) if state["holdings"][player][c] > 0]
-        elif step == COLOUR:
-            acts += [
-                f"colour:{c}" for c in colour_options(state, player, state["card"], state["cash"][player])
-            ]
-        elif step == TRADE:
-            most_buy, most_sell = trade_sizes(
-                state, player, state["card"], state["colour"], state["cash"][player]
-            )
-            acts += [f"buy:{n}" for n in range(1, most_buy + 1)]
-            acts += [f"sell:{n}" for n in range(1, most_sell + 1)]
-        elif step == CREDIT:
-            acts += [
-                f"credit:{d}" for d, n in (("up", 1), ("down", -1)) if can_shift(state, state["colour"], n)
-            ]
-        elif step == END:
-            acts.append("end")
-        if step in (MAIN, FORCE, COLOUR, TRADE) and can_loan(state, player):
+        acts = moves(state, player)
+        if can_loan(state, player):
             acts.append("loan")
-        if step in (MAIN, END) and can_repay(state, player):
+        if can_repay(state, player) and repay_keeps_moves(state, player, acts):
             acts.append("repay")
         return acts
 
@@ -331,6 +349,12 @@ class StockTrader(Game):
             _after_play(s)
         elif verb == "colour":
             _name_colour(s, player, arg)
+        elif verb == "drop":
+            s["hands"][player].remove(arg)
+            s["discard"].append(arg)
+            s["events"].append({"e": "drop", "p": player})
+            if len(s["hands"][player]) <= HAND:
+                _finish(s)
         elif verb in ("buy", "sell"):
             _trade(s, player, s["colour"], int(arg) if verb == "buy" else -int(arg))
             _after_play(s)
@@ -340,7 +364,8 @@ class StockTrader(Game):
         return s
 
     def view(self, state: State, player: Player | None) -> View:
-        """Return what `player` may see (None: the public table): only the viewer's own hand."""
+        """Return what `player` may see (None: the public table): only the viewer's own hand; the cards
+        played into the discards since their last shuffle are public (`known`: every play is announced)."""
         colours = state["colours"]
         out: View = {
             "game": self.id,
@@ -360,6 +385,7 @@ class StockTrader(Game):
             "worth": [worth(state, p) for p in range(state["players"])],
             "piles": [len(p) for p in state["piles"]],
             "discard": len(state["discard"]),
+            "known": sorted(state["known"]),
             "out": len(state["out"]),
             "hand_sizes": [len(h) for h in state["hands"]],
             "turn": state["turn"],
@@ -369,6 +395,7 @@ class StockTrader(Game):
             "frames": [list(f) for f in state["frames"]],
             "loaned": state["loaned"],
             "dividends": state["dividends"],
+            "paid": list(state["paid"]),
             "to_act": list(self.to_act(state)),
             "events": [dict(e) for e in state["events"]],
             "result": None,
@@ -423,13 +450,13 @@ class StockTrader(Game):
                 return "one loan per turn"
             if state["ious"][player] >= MAX_IOUS:
                 return f"you already hold {MAX_IOUS} IOUs"
-            return "loans are taken while choosing a card, a colour or a trade"
+            return "loans are taken during your own turn"
         if verb == "repay":
             if state["ious"][player] == 0:
                 return "you hold no IOU"
             if state["cash"][player] < REPAY:
                 return f"paying an IOU back costs {REPAY}"
-            return "IOUs are paid back before using a card or after it"
+            return "paying now would leave the card under way, or a forced play, with nothing to do"
         if verb in ("play", "discard") and arg.partition(":")[0] not in hand:
             return "you hold no such card"
         if verb == "play":
@@ -451,6 +478,8 @@ class StockTrader(Game):
             return "choose how many to buy:<n> or sell:<n> within the card's limit, the sheet and your cash"
         if step == CREDIT:
             return "choose credit:up or credit:down (a ±2 card must be free to place one)"
+        if step == TRIM:
+            return f"discard cards with drop:<card> until your hand holds {HAND}"
         if step == END:
             return "pay an IOU back with repay, or end the turn with end"
         return "use a card with play:<card> or discard one with discard:<card>[:<colour>]"
@@ -461,7 +490,7 @@ def _fork(state: State) -> State:
     s = dict(state)
     for key in ("sheet", "box", "mods", "dead"):
         s[key] = dict(state[key])
-    for key in ("cash", "ious", "discard", "known", "out"):
+    for key in ("cash", "ious", "paid", "discard", "known", "out"):
         s[key] = list(state[key])
     s["holdings"] = [dict(h) for h in state["holdings"]]
     s["hands"] = [list(h) for h in state["hands"]]
@@ -543,7 +572,17 @@ def _shift(s: State, player: Player, c: str, step: int) -> None:
     """Put a +2 (step 1) or -2 (step -1) card on colour c; an opposite card is taken off instead."""
     before = price(s, c)
     s["mods"][c] += step
-    s["events"].append({"e": "credit", "p": player, "c": c, "step": step, "price": before, "to": price(s, c)})
+    s["events"].append(
+        {
+            "e": "credit",
+            "p": player,
+            "c": c,
+            "step": step,
+            "mods": s["mods"][c],
+            "price": before,
+            "to": price(s, c),
+        }
+    )
     _check_dead(s, c)
 
 
@@ -580,7 +619,15 @@ def _after_play(s: State) -> None:
             s["known"].append(done)
     if s["frames"]:
         s["step"] = FORCE
-    elif can_repay(s, s["turn"]):
+    elif len(s["hands"][s["turn"]]) > HAND:
+        s["step"] = TRIM
+    else:
+        _finish(s)
+
+
+def _finish(s: State) -> None:
+    """Wait for IOUs to be paid back if the seat could pay one, else end the turn."""
+    if can_repay(s, s["turn"]):
         s["step"] = END
     else:
         _end_turn(s)
@@ -615,6 +662,7 @@ def _dividends(s: State, pile: int) -> None:
     for p, h in enumerate(s["holdings"]):
         amount = sum(n * rates[c] for c, n in h.items())
         s["cash"][p] += amount
+        s["paid"][p] += amount
         paid.append(amount)
     s["dividends"] += 1
     s["events"].append({"e": "dividend", "pile": pile, "rates": rates, "paid": paid})
