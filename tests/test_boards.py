@@ -2,12 +2,15 @@
 rules text, explanations of every `data-explain` key, actions in words, the log's groups and the end."""
 
 import re
+from functools import partial
 
 import pytest
 from playout import playout
 
+from pygame_core.bots import bot_levels, make_bot
 from pygame_core.engine import all_games, get_board
 from pygame_core.engine.howto import rules_html
+from pygame_core.engine.table import Table
 
 GAMES = all_games()
 LANGS = ("en", "ja")
@@ -21,6 +24,7 @@ def marks(game):
 
 
 CASES = [marks(g) for g in GAMES]
+BOTS = {g.id: {n: partial(make_bot, g, n) for n in bot_levels(g)} for g in GAMES}
 
 
 def boards(game, seed=3):
@@ -76,18 +80,27 @@ def test_actions_in_words_chapters_and_a_breakdown_that_sums(game):
     assert chapters >= 2
 
 
+def games_played(game, seeds=40):
+    """Yield the states of seeded games at the most players: random ones, then the game's first own bot's."""
+    for seed in range(seeds):
+        yield from (state for state, _, _ in playout(game, game.max_players, seed))
+        table = Table.new(game.id, [bot_levels(game)[1]] * game.max_players, seed, BOTS[game.id])
+        while not table.over:
+            table.bot_move()
+            yield table.state
+
+
 @pytest.mark.parametrize("game", CASES)
 def test_seeded_games_reach_every_banner_kind_and_every_banner_has_words(game):
     board = get_board(game.id)
     assert board.banners, "a game has big events"
     seen: set[str] = set()
-    for seed in range(6):
-        for state, _, _ in playout(game, game.max_players, seed):
-            for event in state["events"]:
-                if event["e"] in board.banners:
-                    seen.add(event["e"])
-                    for lang in LANGS:
-                        assert board.describe(event, lang, board.seat_names(game.max_players, lang))
+    for state in games_played(game):
+        for event in state["events"]:
+            if event["e"] in board.banners and event["e"] not in seen:
+                seen.add(event["e"])
+                for lang in LANGS:
+                    assert board.describe(event, lang, board.seat_names(game.max_players, lang))
         if seen == set(board.banners):
             break
     assert seen == set(board.banners)

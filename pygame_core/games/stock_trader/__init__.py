@@ -21,6 +21,7 @@ register(
         board.render,
         board.describe,
         board.seat_names,
+        minutes=(25, 45),
         rules=help.rules,
         figures=help.figures,
         explain=help.explain,
