@@ -27,6 +27,10 @@ SEAT_COLOURS = ("#d63c3c", "#2f6fd6", "#e0b000", "#8a4fc2")
 GOODS_COLOURS = {"C": "#f2c230", "R": "#f4f1e6", "P": "#8a5a32"}
 GOODS_INK = {"C": "#3a2c00", "R": "#333", "P": "#fff"}
 ARROWS = {"U": "▲", "D": "▼"}
+CHIP_STYLE = (
+    "display:inline-block;white-space:nowrap;font-size:0.75rem;font-weight:600;padding:0 0.25rem;"
+    "margin:1px;border:1px solid #888;border-radius:0.25rem"
+)
 
 TEXTS: Texts = {
     "en": {
@@ -178,7 +182,7 @@ def signed(value: int) -> str:
 
 def chip(card: str, lang: str) -> str:
     """Return a card as a small coloured chip in words (the hand's look, smaller)."""
-    style = f"background:{GOODS_COLOURS[card[0]]};color:{GOODS_INK[card[0]]}"
+    style = f"background:{GOODS_COLOURS[card[0]]};color:{GOODS_INK[card[0]]};{CHIP_STYLE}"
     return tag(
         "span", esc(card_label(card, lang)), class_="tt-chip", style=style, data_explain=f"card:{card}"
     )
