@@ -188,7 +188,7 @@ def chip(card: str, lang: str) -> str:
     )
 
 
-def _ladders(v: View, legal: set[str], lang: str) -> str:
+def ladders_svg(v: View, legal: set[str], lang: str) -> str:
     """Return the SVG of the three price ladders with their markers; legal trades and settles are hot."""
     row_h, top, col_w = 22, 26, 120
     height = top + row_h * len(LADDER) + 4
@@ -368,7 +368,7 @@ def _card_svg(x: int, y: int, card: str | None, lang: str, note: str = "", by: i
     return tag("g", face + texts, data_explain=f"card:{card}")
 
 
-def _market(v: View, legal: set[str], lang: str, chosen: str | None, names: Sequence[str]) -> str:
+def market_svg(v: View, legal: set[str], lang: str, chosen: str | None, names: Sequence[str]) -> str:
     """Return the SVG of the six market slots, numbered 1-6 as the log names them, each face-down card
     marked with who put it there; legal placements (of the chosen card) and reveals are hot."""
     out = []
@@ -625,14 +625,14 @@ def render(
         _actions(v, acts, lang, selected),
         tag(
             "section",
-            _ladders(v, acts, lang)
+            ladders_svg(v, acts, lang)
             + tag("p", esc(fee_rule(lang)), class_="tt-hint tt-key", data_explain="fee"),
             class_="tt-ladders-box",
         ),
         tag(
             "section",
             tag("h2", translate(TEXTS, lang, "market"))
-            + _market(v, acts, lang, chosen, names)
+            + market_svg(v, acts, lang, chosen, names)
             + _out_of_play(v, lang),
         ),
     ]
