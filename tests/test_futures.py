@@ -255,9 +255,7 @@ def test_discarding_two_cards_gives_one_more_action_and_four_give_two():
     s = turn_of(RED, hands=[["CU", "CU", "RD", "PU"], [], [], []], money=[0] * 4)
     s = FUTURES.apply(s, RED, "discard:CU:CU")
     s = FUTURES.apply(s, RED, "discard:RD:PU")
-    assert (
-        s["actions"] == 3 and s["hands"][RED] == [] and s["discards"][RED] == ["CU", "CU", "RD", "PU"]
-    )
+    assert s["actions"] == 3 and s["hands"][RED] == [] and s["discards"][RED] == ["CU", "CU", "RD", "PU"]
     s = FUTURES.apply(s, RED, "trade:C:U")
     s = FUTURES.apply(s, RED, "trade:C:U")
     s = FUTURES.apply(s, RED, "pass")
