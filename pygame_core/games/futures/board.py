@@ -424,6 +424,7 @@ def market_svg(v: View, legal: set[str], lang: str, chosen: str | None, names: S
         "".join(out),
         viewBox=f"0 0 362 {top + 96}",
         class_="tt-market",
+        style="max-width:30rem",
         role="img",
         aria_label=translate(TEXTS, lang, "market"),
     )
@@ -437,7 +438,10 @@ def _out_of_play(v: View, lang: str) -> str:
         + " ".join(f"{ARROWS[side]}{counts.get(c + side, 0)}" for side in SIDES)
         for c in COMMODITIES
     )
-    return tag("p", f"{esc(translate(TEXTS, lang, 'out'))} {goods}", class_="tt-hint", data_explain="out")
+    space = "" if lang == "ja" else " "
+    return tag(
+        "p", f"{esc(translate(TEXTS, lang, 'out'))}{space}{goods}", class_="tt-hint", data_explain="out"
+    )
 
 
 def _hand(v: View, legal: set[str], lang: str, chosen: str | None, selected: Sequence[str]) -> str:
@@ -557,8 +561,9 @@ def _prompt(v: View, names: Sequence[str], lang: str) -> str:
 
 
 def _players(v: View, names: Sequence[str], lang: str) -> str:
-    """Return the table of seats: money, cards, free markers, discarded pairs, start player, who acts."""
-    columns = ("players", "money", "cards", "markers", "discarded")
+    """Return the table of seats: money, cards, free markers, discarded pairs (under the name), the start
+    player and who acts."""
+    columns = ("players", "money", "cards", "markers")
     head = "".join(tag("th", translate(TEXTS, lang, k), data_explain=f"col:{k}") for k in columns)
     rows = [tag("tr", head)]
     for p in range(v["players"]):
@@ -575,13 +580,18 @@ def _players(v: View, names: Sequence[str], lang: str) -> str:
             badges += tag("span", "✓", class_="tt-badge", data_explain="badge:chosen")
         dot = tag("span", "●", style=f"color:{SEAT_COLOURS[p]}")
         markers = f"{v['free_markers'][p]}/{MARKERS + int(v['bought'][p])}"
-        discarded = "".join(chip(card, lang) for card in v["discarded"][p])
+        discarded = ""
+        if v["discarded"][p]:
+            label = tag(
+                "span", translate(TEXTS, lang, "discarded"), class_="tt-hint", data_explain="col:discarded"
+            )
+            chips = "".join(chip(card, lang) for card in v["discarded"][p])
+            discarded = tag("div", f"{label} {chips}", class_="tt-chips")
         cells = [
-            tag("td", f"{dot} {esc(names[p])} {badges}"),
+            tag("td", f"{dot} {esc(names[p])} {badges}{discarded}"),
             tag("td", str(v["money"][p]), data_explain="col:money"),
             tag("td", str(v["hand_sizes"][p]), data_explain="col:cards"),
             tag("td", markers, data_explain="col:markers"),
-            tag("td", discarded, class_="tt-chips"),
         ]
         cls = "tt-to-act" if p in v["to_act"] else None
         rows.append(tag("tr", "".join(cells), class_=cls, data_seat=p))
@@ -614,28 +624,7 @@ def render(
         + tag("span", translate(TEXTS, lang, "discards", n=v["discards"]), data_explain="discards")
     )
     result = result_panel(v["result"], names, lang)
-    parts = [
-        tag(
-            "header",
-            tag("span", status, data_explain="round") + tag("span", piles, class_="tt-deck"),
-            class_="tt-status",
-        ),
-        tag("p", _prompt(v, names, lang), class_="tt-prompt tt-side", role="status"),
-        tag("div", result, class_="tt-side") if result else "",
-        _actions(v, acts, lang, selected),
-        tag(
-            "section",
-            ladders_svg(v, acts, lang)
-            + tag("p", esc(fee_rule(lang)), class_="tt-hint tt-key", data_explain="fee"),
-            class_="tt-ladders-box",
-        ),
-        tag(
-            "section",
-            tag("h2", translate(TEXTS, lang, "market"))
-            + market_svg(v, acts, lang, chosen, names)
-            + _out_of_play(v, lang),
-        ),
-    ]
+    hand = ""
     if v["viewer"] is not None:
         extra = ""
         if v.get("passed") and v.get("received"):
@@ -651,13 +640,32 @@ def render(
                 class_="tt-hint",
             )
         hand_html = _hand(v, acts, lang, chosen, selected)
-        parts.append(
-            tag(
-                "section",
-                tag("h2", translate(TEXTS, lang, "hand")) + hand_html + extra,
-                class_="tt-hand tt-side",
-            )
+        hand = tag(
+            "section", tag("h2", translate(TEXTS, lang, "hand")) + hand_html + extra, class_="tt-hand tt-side"
         )
+    parts = [  # your parts first, then the market beside the hand (a card goes from one to the other)
+        tag(
+            "header",
+            tag("span", status, data_explain="round") + tag("span", piles, class_="tt-deck"),
+            class_="tt-status",
+        ),
+        tag("p", _prompt(v, names, lang), class_="tt-prompt tt-side", role="status"),
+        tag("div", result, class_="tt-side") if result else "",
+        _actions(v, acts, lang, selected),
+        hand,
+        tag(
+            "section",
+            tag("h2", translate(TEXTS, lang, "market"))
+            + market_svg(v, acts, lang, chosen, names)
+            + _out_of_play(v, lang),
+        ),
+        tag(
+            "section",
+            ladders_svg(v, acts, lang)
+            + tag("p", esc(fee_rule(lang)), class_="tt-hint tt-key", data_explain="fee"),
+            class_="tt-ladders-box",
+        ),
+    ]
     parts.append(tag("section", _players(v, names, lang)))
     return board_root(parts, "tt-futures", v["viewer"], phase=v["phase"], step=v["step"])
 
