@@ -38,6 +38,7 @@ register(
         action_name=help.action_name,
         banners=help.BANNERS,
         chapter=help.chapter,
+        merge=board.merge,
         breakdown=help.breakdown,
         decided=help.decided,
     ),

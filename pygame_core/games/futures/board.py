@@ -97,6 +97,7 @@ TEXTS: Texts = {
         "e_discard": "{name} discards {a} and {b} for one more action",
         "e_marker": "{name} buys the 4th marker ({value})",
         "e_give": "{name} has chosen a card to give",
+        "e_gives": "{names} have chosen their cards to give",
         "e_phase": "Round {round}: {phase}",
         "e_final": "{name} settles at the end: {value}",
     },
@@ -159,6 +160,7 @@ TEXTS: Texts = {
         "e_discard": "{name}が{a}と{b}を捨ててアクション+1",
         "e_marker": "{name}が4個目の取引マーカーを購入（{value}）",
         "e_give": "{name}が渡すカードを選びました",
+        "e_gives": "{names}が渡すカードを選びました",
         "e_phase": "ラウンド{round}：{phase}",
         "e_final": "{name}の最終決済：{value}",
     },
@@ -734,4 +736,24 @@ def describe(event: dict[str, Any], lang: str = "en", names: Sequence[str] | Non
         )
     if kind in ("final", "pass", "marker"):
         return translate(TEXTS, lang, f"e_{kind}", name=who(event["p"]), value=signed(event["amount"]))
+    if kind == "give" and "ps" in event:
+        return translate(TEXTS, lang, "e_gives", names=joined([who(p) for p in event["ps"]], lang))
     return translate(TEXTS, lang, f"e_{kind}", name=who(event["p"]))
+
+
+def joined(items: Sequence[str], lang: str) -> str:
+    """Return names as one list in words: `Red, Blue and Yellow` (赤、青、黄).
+
+    >>> joined(["Red", "Blue", "Yellow"], "en"), joined(["Red"], "en"), joined(["赤", "青"], "ja")
+    ('Red, Blue and Yellow', 'Red', '赤、青')
+    """
+    if lang == "ja":
+        return "、".join(items)
+    return " and ".join(items) if len(items) < 3 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def merge(a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any] | None:
+    """Return one log event for two in a row that say the same of different seats (carry-over choices)."""
+    if a["e"] == b["e"] == "give":
+        return {"e": "give", "ps": [*a.get("ps", [a.get("p")]), b["p"]]}
+    return None

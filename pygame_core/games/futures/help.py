@@ -420,7 +420,7 @@ def _say(lang: str, key: str, **fields: object) -> str:
 
 def _join(items: Sequence[str], lang: str) -> str:
     """Return items as one list in words, or "nobody"."""
-    return ("、" if lang == "ja" else ", ").join(items) or _say(lang, "nobody")
+    return board.joined(items, lang) or _say(lang, "nobody")
 
 
 def _counts(counts: dict[str, int], lang: str) -> str:
