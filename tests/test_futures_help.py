@@ -176,3 +176,9 @@ def test_the_log_merges_a_run_of_carry_over_choices_into_one_line():
     assert describe(three, "en", names) == "Red, Yellow and Purple have chosen their cards to give"
     assert describe(three, "ja", help.seat_names(4, "ja")) == "赤、黄、紫が渡すカードを選びました"
     assert board.merge({"e": "pass", "p": 0, "amount": 1}, {"e": "give", "p": 1}) is None
+
+
+def test_malformed_keys_are_unknown_not_errors():
+    view = FUTURES.view(FUTURES.setup(4, 1), 0)
+    for key in ("slot:9", "slot:x", "marker:C", "marker:C:U:x", "square:U", "price:Z", "card:XX", "badge:no"):
+        assert help.explain(key, view, "en") is None, key

@@ -8,11 +8,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...engine.game import View
-from ...engine.render import translate
+from ...engine.render import Event, translate
 from . import board, rules
 from .board import TEXTS, card_label, seat_names, signed
-
-Event = dict[str, Any]
 
 RULES = {
     "en": """## Goal
@@ -430,12 +428,28 @@ def _counts(counts: dict[str, int], lang: str) -> str:
 
 def explain(key: str, view: View | None, lang: str) -> str | None:
     """Return what the thing marked `data-explain="<key>"` is and what it does now, or None if unknown."""
+    if not _known(key):
+        return None
     kind, _, arg = key.partition(":")
     what = _what(kind, arg, lang)
     if what is None:
         return None
     now = _now(kind, arg, view, lang) if view else ""
     return f"{what}\n\n{now}" if now else what
+
+
+def _known(key: str) -> bool:
+    """Return whether `key` names something the board marks with `data-explain`."""
+    goods, sides = "|".join(rules.COMMODITIES), "|".join(rules.SIDES)
+    cards = "|".join((*rules.CARDS, "down"))
+    return bool(
+        re.fullmatch(
+            rf"card:({cards})|square:({sides}):({goods})|price:({goods})|marker:({goods}):({sides}):\d+"
+            rf"|slot:[0-{rules.SLOTS - 1}]|badge:(sp|chosen)|col:(players|money|cards|markers|discarded)"
+            r"|burst|fee|npc|deck|discards|out|pass|marker4|round",
+            key,
+        )
+    )
 
 
 def _what(kind: str, arg: str, lang: str) -> str | None:
@@ -471,10 +485,6 @@ def _what(kind: str, arg: str, lang: str) -> str | None:
         "round": lambda: _say(lang, "round", rounds4=rules.ROUNDS[4], rounds3=rules.ROUNDS[3]),
         "col": lambda: _say(lang, arg, markers=rules.MARKERS, price=rules.EXTRA_MARKER_PRICE),
     }
-    if kind == "badge" and arg not in ("sp", "chosen"):
-        return None
-    if kind == "col" and arg not in ("players", "money", "cards", "markers", "discarded"):
-        return None
     return statics[kind]() if kind in statics else None
 
 
