@@ -6,7 +6,7 @@ from collections import Counter
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from playout import playout
+from playout import final_state, playout
 
 from pygame_core.engine import IllegalAction, NotYourTurn
 from pygame_core.games.futures.rules import (
@@ -14,6 +14,7 @@ from pygame_core.games.futures.rules import (
     COPIES,
     FUTURES,
     LADDER,
+    SOURCES,
     START_ROW,
     current,
     free_markers,
@@ -254,9 +255,7 @@ def test_discarding_two_cards_gives_one_more_action_and_four_give_two():
     s = turn_of(RED, hands=[["CU", "CU", "RD", "PU"], [], [], []], money=[0] * 4)
     s = FUTURES.apply(s, RED, "discard:CU:CU")
     s = FUTURES.apply(s, RED, "discard:RD:PU")
-    assert (
-        s["actions"] == 3 and s["hands"][RED] == [] and Counter(s["discards"]) == {"CU": 2, "RD": 1, "PU": 1}
-    )
+    assert s["actions"] == 3 and s["hands"][RED] == [] and s["discards"][RED] == ["CU", "CU", "RD", "PU"]
     s = FUTURES.apply(s, RED, "trade:C:U")
     s = FUTURES.apply(s, RED, "trade:C:U")
     s = FUTURES.apply(s, RED, "pass")
@@ -277,6 +276,48 @@ def test_the_fourth_marker_costs_5_once_uses_no_action_and_needs_5():
     poor = turn_of(RED, money=[4, 0, 0, 0])
     with pytest.raises(IllegalAction, match="costs 5 and you have 4"):
         FUTURES.apply(poor, RED, "marker")
+
+
+def test_the_fourth_marker_can_be_bought_before_the_card_step():
+    """p. 12: 「自分の手番中であれば、アクションを消費せずに」 — the card step is part of the turn."""
+    s = FUTURES.setup(4, 1)
+    s["money"] = [5, 5, 0, 0]
+    assert s["step"] == "card" and "marker" in FUTURES.legal_actions(s, 0)
+    assert "marker" not in FUTURES.legal_actions(s, 1)  # not Blue's turn
+    s = FUTURES.apply(s, 0, "marker")
+    assert s["step"] == "card" and s["money"][0] == 0 and free_markers(s, 0) == 4
+    assert all(a.startswith("place:") for a in FUTURES.legal_actions(s, 0))
+
+
+def test_the_fourth_marker_can_be_bought_with_the_money_the_last_action_earned():
+    """p. 12: 「各プレイヤーは自分の手番中であれば、アクションを消費せずに取引マーカーを買うことができます」:
+    a settlement's +10 buys the marker before the turn ends, not next turn (when a BURST may take it)."""
+    s = turn_of(RED, money=[0, 0, 0, 0], rows=[row(18), START_ROW, START_ROW], markers=[[RED, "C", "U", 8]])
+    s = FUTURES.apply(s, RED, "settle:C:U:8")
+    assert s["money"][RED] == 10 and s["step"] == "end" and FUTURES.to_act(s) == (RED,)
+    assert FUTURES.legal_actions(s, RED) == ["end", "marker"]
+    bought = FUTURES.apply(s, RED, "marker")
+    assert bought["money"][RED] == 5 and bought["bought"][RED] and FUTURES.to_act(bought) == (BLUE,)
+    ended = FUTURES.apply(s, RED, "end")
+    assert ended["money"][RED] == 10 and not ended["bought"][RED] and FUTURES.to_act(ended) == (BLUE,)
+    with pytest.raises(IllegalAction, match="buy the 4th marker with marker, or end your turn"):
+        FUTURES.apply(s, RED, "pass")
+
+
+def test_the_turn_ends_at_once_when_the_marker_was_affordable_before_the_last_action():
+    """Buying before the last action gives the same table, so no end step is offered (assumption A6)."""
+    s = FUTURES.apply(turn_of(RED, money=[7, 0, 0, 0]), RED, "pass")
+    assert s["money"][RED] == 8 and FUTURES.to_act(s) == (BLUE,)
+    s = FUTURES.apply(turn_of(RED, money=[4, 0, 0, 0], bought=[True] + [False] * 3), RED, "pass")
+    assert FUTURES.to_act(s) == (BLUE,)  # bought already: nothing to offer
+
+
+def test_every_change_of_money_is_in_the_ledger_by_source():
+    for players in (3, 4):
+        state, _ = final_state(FUTURES, players, 17)
+        view = FUTURES.view(state, None)
+        assert [sum(sources.values()) for sources in view["ledger"]] == state["money"]
+        assert set(view["ledger"][0]) == set(SOURCES)
 
 
 # -- Carry-over (p. 8) and the end of the game (p. 12).
@@ -362,7 +403,7 @@ def test_no_view_holds_another_seats_cards_card_by_card():
 
 def card_count(s) -> Counter:
     """Return every card in the game by kind: deck, hands, gifts, market stacks and discards."""
-    cards = Counter(s["deck"]) + Counter(s["discards"])
+    cards = Counter(s["deck"]) + Counter(c for pile in s["discards"] for c in pile)
     for h in s["hands"]:
         cards += Counter(h)
     for stack in s["slots"]:

@@ -115,7 +115,7 @@ def test_the_last_event_sits_under_the_prompt_and_names_a_bots_move():
     html = screen.html()
     line = re.search(r'<p class="tt-last[^>]*data-last-event="1"[^>]*>(.*?)</p>', html)
     assert line and line[1] == screen.board.describe(screen.table.log[-1], "en", screen.names)
-    assert html.index('class="tt-prompt"') < html.index("data-last-event")
+    assert html.index('class="tt-prompt') < html.index("data-last-event")
 
 
 def test_big_events_queue_a_banner_until_dismissed():

@@ -3,6 +3,7 @@
 It is pure: the page turns a click into `click(kind, value)` and paints `html()`. No browser import here.
 """
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -23,7 +24,7 @@ TEXTS: Texts = {
         "thinking": "{name} is thinking…",
         "log": "What happened",
         "bot": "{name} (bot)",
-        "you": "You",
+        "alone": "{name} (You)",
         "waiting": "Waiting for the host…",
         "help": "How to play",
         "explain_mode": "Explain",
@@ -57,7 +58,7 @@ TEXTS: Texts = {
         "thinking": "{name}が考えています…",
         "log": "ゲームの記録",
         "bot": "{name}（ボット）",
-        "you": "あなた",
+        "alone": "{name}（あなた）",
         "waiting": "ホストを待っています…",
         "help": "遊び方",
         "explain_mode": "説明",
@@ -111,7 +112,7 @@ class Screen:
         if not self.table.seats[seat].is_human:
             return translate(TEXTS, self.lang, "bot", name=colour)
         if len(people) == 1:
-            return f"{colour} ({translate(TEXTS, self.lang, 'you')})"
+            return translate(TEXTS, self.lang, "alone", name=colour)
         return colour
 
     def t(self, key: str, **fields: object) -> str:
@@ -300,11 +301,10 @@ def signed(value: int) -> str:
 def with_last_event(board_html: str, text: str) -> str:
     """Return the board with the `data-last-event` line right under its prompt (at the top if none)."""
     line = tag("p", text, class_="tt-last tt-side", data_last_event="1", aria_live="polite")
-    at = board_html.find('class="tt-prompt"')
-    end = board_html.find("</p>", at) + len("</p>") if at >= 0 else -1
-    if end < len("</p>"):
+    prompt = re.search(r'<p class="tt-prompt[ "].*?</p>', board_html)
+    if prompt is None:
         return line + board_html
-    return board_html[:end] + line + board_html[end:]
+    return board_html[: prompt.end()] + line + board_html[prompt.end() :]
 
 
 def end_panel(board: Board, view: dict[str, Any], names: Sequence[str], lang: str, peers: bool) -> str:

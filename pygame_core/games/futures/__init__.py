@@ -5,9 +5,9 @@ from functools import partial
 from ...bots.search import SearchBot
 from ...engine import register
 from ...engine.render import Board
-from . import board
+from . import board, help
 from .bot import TraderBot
-from .rules import FUTURES, Futures
+from .rules import FUTURES, LADDER, ROUNDS, TOP_ROW, Futures
 
 PLANNER_SAMPLES = 8  # worlds sampled per decision
 PLANNER_HORIZON = 20  # rollout actions after each candidate
@@ -25,12 +25,23 @@ register(
         about={
             "en": "Commodity futures in CORN, RICE and PEPPER. Each round you slip a card face down into the "
             "market, trade on where prices will go, and settle before the market turns — but push a price "
-            "to 0 or 50 and it BURSTs, wiping out every dividend. The richest trader after 8 (or 9) rounds "
-            "wins.",
+            f"to {LADDER[0]} or {LADDER[TOP_ROW]} and it BURSTs, wiping out every dividend. The richest "
+            f"trader after {ROUNDS[4]} (or {ROUNDS[3]}) rounds wins.",
             "ja": "コーン・米・胡椒の先物取引。毎ラウンド、カードを1枚伏せて市場に出し、"
-            "値動きを読んで取引し、相場が変わる前に決済します。価格を0か50に動かすとBURSTし、配当はすべて消えます。"
-            "8(または9)ラウンド後に最も裕福なトレーダーの勝ちです。",
+            "値動きを読んで取引し、相場が変わる前に決済します。"
+            f"価格を{LADDER[0]}か{LADDER[TOP_ROW]}に動かすとBURSTし、配当はすべて消えます。"
+            f"{ROUNDS[4]}（または{ROUNDS[3]}）ラウンド後に最も裕福なトレーダーの勝ちです。",
         },
+        minutes=(45, 60),
+        rules=help.rules_text,
+        figures=help.figures,
+        explain=help.explain,
+        action_name=help.action_name,
+        banners=help.BANNERS,
+        chapter=help.chapter,
+        merge=board.merge,
+        breakdown=help.breakdown,
+        decided=help.decided,
     ),
 )
 

@@ -3,7 +3,8 @@
 It counts the market cards it can see (face-up ones and its own face-down ones; unknown ones count as
 neutral), projects where each price ends the round (bursts included), then places the card that helps
 its markers most, settles markers the projection says will fall back or burst, opens a trade when the
-projected profit beats the fee and a pass, and otherwise passes. It never discards for extra actions.
+projected profit beats the fee and a pass, and otherwise passes. It never discards for extra actions. It
+buys the 4th marker in the action step, or right after its last action when that action paid for it.
 """
 
 from collections.abc import Sequence
@@ -64,11 +65,25 @@ class TraderBot:
         if verb == "give":
             return self._give(v, legal)
         if verb == "place":
-            return max(legal, key=lambda a: self._placement_score(v, a))
+            places = [a for a in legal if a.startswith("place:")]
+            return max(places, key=lambda a: self._placement_score(v, a))
         if verb == "reveal":
-            unknown = [a for a in legal if "card" not in v["slots"][int(a.split(":")[1])]]
-            return (unknown or list(legal))[0]
+            reveals = [a for a in legal if a.startswith("reveal:")]
+            unknown = [a for a in reveals if "card" not in v["slots"][int(a.split(":")[1])]]
+            return (unknown or reveals)[0]
+        if verb == "end":
+            return "marker" if self._wants_marker(v, legal) else "end"
         return self._act(v, legal)
+
+    def _wants_marker(self, v: View, legal: Sequence[Action]) -> bool:
+        """Return whether to buy the 4th marker now: all markers out, money to spare, the game young."""
+        me = v["viewer"]
+        return (
+            "marker" in legal
+            and v["free_markers"][me] == 0
+            and v["money"][me] >= 2 * EXTRA_MARKER_PRICE
+            and v["round"] <= v["rounds"] // 2
+        )
 
     def _cards(self, v: View, cover: tuple[int, str] | None = None) -> tuple[list[str], list[str]]:
         """Return the known cards of the mid and the end fluctuations still to come this round."""
@@ -118,13 +133,7 @@ class TraderBot:
 
     def _act(self, v: View, legal: Sequence[Action]) -> Action:
         """Return the best of settle, trade and pass; buy the 4th marker early if all are out."""
-        me = v["viewer"]
-        if (
-            "marker" in legal
-            and v["free_markers"][me] == 0
-            and v["money"][me] >= 2 * EXTRA_MARKER_PRICE
-            and v["round"] <= v["rounds"] // 2
-        ):
+        if self._wants_marker(v, legal):
             return "marker"
         look = outlook(v["rows"], *self._cards(v))
         allowed = set(legal)

@@ -11,7 +11,9 @@ Actions are short strings (also the `data-action` of the board):
 - ``settle:<c>:<side>:<price>``  settle one of your markers placed at that price
 - ``pass``                 take 1 from the exchange
 - ``discard:<card>:<card>``  discard two hand cards for one more action this phase
-- ``marker``               buy the 4th trade marker for 5 (no action used)
+- ``marker``               buy the 4th trade marker for 5 (no action used), at any step of one's own turn
+- ``end``                  end one's turn without buying (offered only after the turn's last action,
+                           when that action earned the money for the 4th marker)
 - ``give:<card>``          carry-over: the card you pass to your left neighbour, secretly
 
 A commodity is C (CORN), R (RICE) or P (PEPPER); a card is a commodity and a side, e.g. ``CU`` or ``PD``.
@@ -48,7 +50,8 @@ FINAL_SETTLEMENTS: Final = 2
 NPC: Final = -1  # the owner of the NPC's face-down card in 3-player games
 
 EARLY, LATE, CARRY, OVER = "early", "late", "carry", "over"
-CARD_STEP, ACT_STEP = "card", "act"
+CARD_STEP, ACT_STEP, END_STEP = "card", "act", "end"
+SOURCES: Final = ("pass", "fees", "settle", "burst", "marker", "final")  # where money comes from
 
 
 def price(row: int) -> int:
@@ -72,6 +75,11 @@ def current(state: State) -> Player:
     k: int = state["turn"]
     sp: int = state["start"]
     return (sp - 1 - k) % n if state["phase"] == LATE else (sp + k) % n
+
+
+def can_buy(state: State, player: Player) -> bool:
+    """Return whether `player` may buy the 4th marker (once, with enough money; the turn is checked apart)."""
+    return not state["bought"][player] and state["money"][player] >= EXTRA_MARKER_PRICE
 
 
 def free_markers(state: State, player: Player) -> int:
@@ -114,7 +122,8 @@ class Futures(Game):
             "giving": [None] * players,
             "passed": [None] * players,
             "received": [None] * players,
-            "discards": [],
+            "discards": [[] for _ in range(players)],
+            "ledger": [dict.fromkeys(SOURCES, 0) for _ in range(players)],
             "events": [],
             "rng": rng.state,
         }
@@ -143,11 +152,14 @@ class Futures(Game):
         kinds = list(dict.fromkeys(hand))  # hands are kept sorted
         if phase == CARRY:
             return [f"give:{c}" for c in kinds]
+        buy = ["marker"] if can_buy(state, player) else []
+        if state["step"] == END_STEP:
+            return ["end", *buy]
         if state["step"] == CARD_STEP:
             down = state["down"]
             if state["phase"] == EARLY:
-                return [f"place:{s}:{c}" for s in range(SLOTS) if down[s] is None for c in kinds]
-            return [f"reveal:{s}" for s in range(SLOTS) if down[s] is not None]
+                return [f"place:{s}:{c}" for s in range(SLOTS) if down[s] is None for c in kinds] + buy
+            return [f"reveal:{s}" for s in range(SLOTS) if down[s] is not None] + buy
         acts: list[str] = []
         if free_markers(state, player) > 0:
             acts += [f"trade:{c}:{side}" for c in COMMODITIES for side in SIDES]
@@ -161,9 +173,7 @@ class Futures(Game):
             for b in kinds[i:]
             if a != b or counts[a] >= DISCARD_PER_ACTION
         ]
-        if not state["bought"][player] and state["money"][player] >= EXTRA_MARKER_PRICE:
-            acts.append("marker")
-        return acts
+        return acts + buy
 
     def transition(self, state: State, player: Player, action: str) -> State:
         """Return the state after a legal action."""
@@ -187,18 +197,26 @@ class Futures(Game):
         elif verb == "discard":
             hand = _without(_without(s["hands"][player], args[0]), args[1])
             s["hands"][player] = hand
-            s["discards"] = [*s["discards"], args[0], args[1]]
+            s["discards"][player] = [*s["discards"][player], args[0], args[1]]
             s["actions"] += 1
             s["events"].append({"e": "discard", "p": player, "cards": [args[0], args[1]]})
         elif verb == "marker":
             s["bought"][player] = True
-            s["money"][player] -= EXTRA_MARKER_PRICE
+            _earn(s, player, "marker", -EXTRA_MARKER_PRICE)
             s["events"].append({"e": "marker", "p": player, "amount": -EXTRA_MARKER_PRICE})
+            if s["step"] == END_STEP:
+                _next_turn(s)
+        elif verb == "end":
+            _next_turn(s)
         else:
+            could_buy = can_buy(s, player)
             _act(s, player, verb, args)
             s["actions"] -= 1
             if s["actions"] == 0:
-                _next_turn(s)
+                if can_buy(s, player) and not could_buy:
+                    s["step"] = END_STEP  # the last action earned the 4th marker's price: buy it now or end
+                else:
+                    _next_turn(s)
         return s
 
     def view(self, state: State, player: Player | None) -> View:
@@ -230,7 +248,10 @@ class Futures(Game):
             "slots": slots,
             "npc": state["npc"],
             "deck": len(state["deck"]),
-            "discards": len(state["discards"]),
+            "discards": sum(len(d) for d in state["discards"]),
+            "discarded": [list(d) for d in state["discards"]],
+            "out": dict(sorted(_out_of_play(state).items())),
+            "ledger": [dict(sources) for sources in state["ledger"]],
             "money": list(state["money"]),
             "markers": [list(m) for m in state["markers"]],
             "free_markers": [free_markers(state, p) for p in range(state["players"])],
@@ -292,6 +313,12 @@ class Futures(Game):
             if verb != "give":
                 return "in the carry-over you choose a card to give with give:<card>"
             return "you hold no such card"
+        if verb == "marker":
+            if state["bought"][player]:
+                return "you already bought the 4th marker"
+            return f"the 4th marker costs {EXTRA_MARKER_PRICE} and you have {state['money'][player]}"
+        if state["step"] == END_STEP:
+            return "your actions are used: buy the 4th marker with marker, or end your turn with end"
         if state["step"] == CARD_STEP:
             need = "place:<slot>:<card>" if state["phase"] == EARLY else "reveal:<slot>"
             if verb not in ("place", "reveal"):
@@ -307,11 +334,9 @@ class Futures(Game):
             return "you have no marker there"
         if verb == "discard":
             return "you need both of those cards in your hand"
-        if verb == "marker":
-            if state["bought"][player]:
-                return "you already bought the 4th marker"
-            return f"the 4th marker costs {EXTRA_MARKER_PRICE} and you have {state['money'][player]}"
-        return "actions are place, reveal, trade, settle, pass, discard, marker and give"
+        if verb == "end":
+            return "end is only for the moment after your last action, when you could buy the 4th marker"
+        return "actions are place, reveal, trade, settle, pass, discard, marker, end and give"
 
 
 def _marker_order(m: tuple[str, str, int]) -> tuple[int, int, int]:
@@ -333,6 +358,8 @@ def _fork(state: State) -> State:
         "giving",
         "passed",
         "received",
+        "discards",
+        "ledger",
     ):
         s[key] = list(state[key])
     return s
@@ -345,24 +372,40 @@ def _without(cards: list[str], card: str) -> list[str]:
     return out
 
 
+def _earn(s: State, player: Player, source: str, amount: int) -> None:
+    """Add `amount` to a seat's money and to its ledger under `source` (one of SOURCES)."""
+    s["money"][player] += amount
+    s["ledger"][player] = {**s["ledger"][player], source: s["ledger"][player][source] + amount}
+
+
+def _out_of_play(state: State) -> Counter[str]:
+    """Return the cards every seat has seen leave play: the discarded ones and those buried in the market."""
+    out: Counter[str] = Counter()
+    for cards in state["discards"]:
+        out.update(cards)
+    for stack in state["slots"]:
+        out.update(stack[:-1])
+    return out
+
+
 def _act(s: State, player: Player, verb: str, args: list[str]) -> None:
     """Carry out a trade, settle or pass."""
     if verb == "pass":
-        s["money"][player] += PASS_INCOME
+        _earn(s, player, "pass", PASS_INCOME)
         s["events"].append({"e": "pass", "p": player, "amount": PASS_INCOME})
         return
     c, side = args[0], args[1]
     now = price(s["rows"][COMMODITIES.index(c)])
     if verb == "trade":
         fee = trade_fee(s["markers"], c, side, now)
-        s["money"][player] -= fee
+        _earn(s, player, "fees", -fee)
         s["markers"].append([player, c, side, now])
         s["events"].append({"e": "trade", "p": player, "c": c, "side": side, "price": now, "amount": -fee})
     else:
         start = int(args[2])
         s["markers"].remove([player, c, side, start])
         value = marker_value(side, start, now)
-        s["money"][player] += value
+        _earn(s, player, "settle", value)
         s["events"].append(
             {"e": "settle", "p": player, "c": c, "side": side, "price": start, "at": now, "amount": value}
         )
@@ -457,7 +500,7 @@ def _fluctuate(s: State, cards: list[str], when: str) -> None:
         settled = []
         for m in [m for m in s["markers"] if m[1] == c]:
             owed = min(marker_value(m[2], m[3], price(row)), 0)
-            s["money"][m[0]] += owed
+            _earn(s, m[0], "burst", owed)
             settled.append([m[0], m[2], m[3], owed])
         s["markers"] = [m for m in s["markers"] if m[1] != c]
         s["rows"][i] = START_ROW
@@ -479,7 +522,7 @@ def _final_settlement(s: State) -> None:
         )
         chosen, forced = values[:FINAL_SETTLEMENTS], values[FINAL_SETTLEMENTS:]
         total = sum(chosen) + sum(min(v, 0) for v in forced)
-        s["money"][p] += total
+        _earn(s, p, "final", total)
         s["events"].append({"e": "final", "p": p, "settled": chosen, "forced": forced, "amount": total})
     s["markers"] = []
     s["phase"], s["step"], s["actions"] = OVER, CARD_STEP, 0
