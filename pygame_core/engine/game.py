@@ -2,7 +2,7 @@
 
 A game is pure: `setup` makes a state, `apply` returns a new state and never changes the old one.
 State is plain JSON data (dicts, lists, str, int, bool, None), so it round-trips through JSON unchanged;
-every state holds its seat count under the key "players".
+every state holds its seat count under the key "players" and its RNG state (`Rng.state`) under "rng".
 """
 
 from abc import ABC, abstractmethod
@@ -102,7 +102,12 @@ class Game(ABC):
 
     @abstractmethod
     def determinize(self, state: State, player: Player, rng: Rng) -> State:
-        """Return a state that `player` cannot tell from this one, with all hidden facts resampled."""
+        """Return a state that `player` cannot tell from this one, with all hidden facts resampled.
+
+        Hidden facts include the RNG state: the world's "rng" comes from `rng`, never from `state`, or a
+        search would see the cards still to be dealt. The result depends only on what `player` sees and on
+        `rng` (sort a pool of unseen cards before shuffling it).
+        """
 
     def estimate(self, state: State) -> tuple[float, ...]:
         """Return each seat's expected final score from here: the final scores once over, else zeros."""
