@@ -9,6 +9,7 @@ from playout import Traced, decisions, final_state, playout, snapshot, twin, vie
 
 from pygame_core.bots import SearchBot, bot_levels, make_bot
 from pygame_core.engine import IllegalAction, NotYourTurn, Record, Rng, all_games, replay
+from pygame_core.engine import game as game_module
 
 CASES = [(g, n) for g in all_games() for n in range(g.min_players, g.max_players + 1)]
 IDS = [f"{g.id}-{n}p" for g, n in CASES]
@@ -134,6 +135,17 @@ def test_bots_choose_alike_in_worlds_they_cannot_tell_apart(game, name):
             action = bot.choose(traced, world, p, legal, rng)
             runs.append((action, traced.worlds, rng.state))
         assert runs[0] == runs[1], f"{name} chose {runs[0][0]} in the real state, {runs[1][0]} in its twin"
+
+
+@pytest.mark.parametrize("game", all_games(), ids=lambda g: g.id)
+def test_reveals_finds_what_many_more_worlds_find(game, monkeypatch):
+    """At every 4th step of a random game, `reveals` (what undo relies on) says what 4 times as many
+    sampled worlds say, and it finds both quiet actions and revealing ones."""
+    steps = [(s, p, a) for s, p, a in playout(game, game.min_players, 6) if a][::4]
+    few = [game.reveals(s, p, a) for s, p, a in steps]
+    monkeypatch.setattr(game_module, "REVEAL_WORLDS", 4 * game_module.REVEAL_WORLDS)
+    assert few == [game.reveals(s, p, a) for s, p, a in steps]
+    assert any(few) and not all(few)
 
 
 @pytest.mark.parametrize(("game", "players"), CASES, ids=IDS)
