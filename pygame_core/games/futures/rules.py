@@ -282,6 +282,10 @@ class Futures(Game):
                 s["giving"][p] = pool.pop()
         for i in hidden_slots:
             s["slots"][i] = [*s["slots"][i][:-1], pool.pop()]
+        for p in others:  # a gift between two other seats is unknown too
+            to = (p + 1) % s["players"]
+            if to != player and s["passed"][p] is not None:
+                s["passed"][p] = s["received"][to] = rng.choice(CARDS)
         s["rng"] = rng.next64()
         return s
 
