@@ -68,16 +68,19 @@ def lone_person(game_id: str, seed: int = 4) -> Table:
     return Table.new(game_id, ["human", bot_names(game)[0], bot_names(game)[0]], seed, bots)
 
 
-def act_first(table: Table, prefix: str) -> str:
-    """Play the person's first legal action that starts with `prefix`; return it."""
+def act_first(table: Table, prefix: str, wait: bool = True) -> str:
+    """Play the person's first legal action that starts with `prefix`; return it. With `wait`, bots
+    choosing alongside the person then choose."""
     action = next(a for a in table.game.legal_actions(table.state, 0) if a.startswith(prefix))
     table.act(0, action)
+    while wait and table.humans_to_act() and table.bot_to_act() is not None:
+        table.bot_move()
     return action
 
 
 QUIET = {  # a person's first action that shows nothing hidden and keeps their turn, and one that ends it
     "futures": ("place:", "pass"),  # a card face down; then 1 from the exchange
-    "mercator": ("auction", "bid:1"),  # the lot up for auction; then a sealed bid, others still to bid
+    "mercator": ("auction", "bid:1"),  # the lot up for auction; then a sealed bid before the bots bid
 }
 REVEALING = {  # a person's turn with an action that shows something hidden
     "futures": ("place:", "discard:"),  # two hand cards discarded face up
@@ -101,9 +104,12 @@ def test_undo_takes_back_a_quiet_move_within_the_persons_turn(game_id):
 @pytest.mark.parametrize("game_id", sorted(QUIET))
 def test_undo_is_refused_once_the_persons_turn_is_over(game_id):
     table = lone_person(game_id)
+    state = table.state
     for prefix in QUIET[game_id]:
-        act_first(table, prefix)
-    assert not table.can_undo()
+        action = act_first(table, prefix, wait=False)
+        assert not table.game.reveals(state, 0, action)  # refused for the turn, not for a reveal
+        state = table.state
+    assert not table.humans_to_act() and not table.can_undo()
     while not table.humans_to_act():
         table.bot_move()
     assert not table.can_undo()
@@ -125,23 +131,18 @@ def test_undo_is_refused_after_something_hidden_is_shown(game_id):
         table.undo()
 
 
-def test_undo_takes_back_bots_sealed_bids_but_not_the_bid_that_opens_every_fist():
+def test_undo_waits_for_bots_choosing_alongside_and_takes_their_choices_back():
+    """Mercator's sealed bids: the bots bid first, showing nothing; the person's bid opens every fist."""
     table = lone_person("mercator")
-    act_first(table, "auction")
+    table.act(0, "auction")
+    assert table.bot_to_act() is not None and not table.can_undo()
     table.bot_move()
+    assert not table.can_undo()
     table.bot_move()
-    assert table.humans_to_act() == [0] and table.can_undo()  # the bots' fists show nothing yet
+    assert table.humans_to_act() == [0] and table.can_undo()
     before = table.state
-    act_first(table, "bid:1")
+    table.act(0, "bid:1")
     assert table.game.reveals(before, 0, "bid:1") and not table.can_undo()
-
-
-def test_undo_of_the_auction_takes_back_the_bots_bids_made_meanwhile():
-    table = lone_person("mercator")
-    act_first(table, "auction")
-    table.bot_move()
-    table.undo()
-    assert table.record.actions == () and table.humans_to_act() == [0]
 
 
 @pytest.mark.parametrize("game_id", ["futures", "value_scale"])

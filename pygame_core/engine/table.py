@@ -136,8 +136,8 @@ class Table:
     def _undo_point(self) -> int | None:
         """Return the index of the action `undo` takes back, or None when undo is not allowed now."""
         people = self.humans()
-        if len(people) != 1 or people[0] not in self.game.to_act(self.state):
-            return None  # undo is for the lone person's turn (never once the game is over)
+        if len(people) != 1 or self.humans_to_act() != people or self.bot_to_act() is not None:
+            return None  # the lone person's turn (never once over), no bot still choosing alongside
         person = people[0]
         for i in range(len(self.record.actions) - 1, -1, -1):
             player, action = self.record.actions[i]
@@ -156,9 +156,10 @@ class Table:
         """Take back the person's last action and every bot action after it.
 
         Allowed only as at a real table: one person plays and it is still their turn (so the game is not
-        over), no other seat has had a turn since that action (bots choosing at the same time as the
-        person may have acted), and none of the actions taken back showed anyone a hidden fact
-        (`Game.reveals`): a replay deals the same cards, so it must never follow what was seen.
+        over; bots choosing at the same time have chosen), no other seat has had a turn since that action
+        (bots choosing at the same time may have acted), and none of the actions taken back showed anyone
+        a hidden fact (`Game.reveals`): a replay deals the same cards, so it must never follow what was
+        seen.
         """
         keep = self._undo_point()
         if keep is None:
