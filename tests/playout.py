@@ -2,6 +2,7 @@
 
 import json
 from collections.abc import Iterator
+from typing import Any
 
 from pygame_core.engine import Action, Game, Options, Player, Rng, State
 
@@ -23,6 +24,41 @@ def playout(
         yield state, player, action
         state = game.apply(state, player, action)
     yield state, -1, ""
+
+
+def twin(game: Game, state: State, player: Player, rng: Rng) -> State:
+    """Return a state `player` cannot tell from `state`: every hidden fact redealt, the RNG state new too.
+
+    The RNG state (key "rng") is replaced outright, so a `determinize` that kept it would show here.
+    """
+    other = game.determinize(state, player, rng)
+    if "rng" in other:
+        other["rng"] = rng.next64()
+    return other
+
+
+def decisions(
+    game: Game, players: int, seed: int, count: int, every: int = 7
+) -> Iterator[tuple[State, Player, list[Action]]]:
+    """Yield `count` (state, seat, legal) of a random game: every `every`-th step where a seat can choose."""
+    steps = [(s, p, game.legal_actions(s, p)) for s, p, _ in playout(game, players, seed) if p >= 0]
+    yield from [step for step in steps if len(step[2]) > 1][::every][:count]
+
+
+class Traced:
+    """A game that records every world `determinize` deals, to compare what two bot runs sampled."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.worlds: list[str] = []
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.game, name)
+
+    def determinize(self, state: State, player: Player, rng: Rng) -> State:
+        world = self.game.determinize(state, player, rng)
+        self.worlds.append(snapshot(world))
+        return world
 
 
 def final_state(game: Game, players: int, seed: int) -> tuple[State, list[tuple[Player, Action]]]:

@@ -5,9 +5,11 @@ import json
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from playout import final_state, playout, snapshot, view_leaks
+from playout import Traced, decisions, final_state, playout, snapshot, twin, view_leaks
 
+from pygame_core.bots import SearchBot, bot_levels, make_bot
 from pygame_core.engine import IllegalAction, NotYourTurn, Record, Rng, all_games, replay
+from pygame_core.engine import game as game_module
 
 CASES = [(g, n) for g in all_games() for n in range(g.min_players, g.max_players + 1)]
 IDS = [f"{g.id}-{n}p" for g, n in CASES]
@@ -97,14 +99,53 @@ def test_determinized_states_play_on_to_the_end(game, players):
 
 @pytest.mark.parametrize(("game", "players"), CASES, ids=IDS)
 def test_determinize_depends_only_on_what_the_player_sees(game, players):
-    """Two states a seat cannot tell apart give the same sampled world for the same rng (search bots
-    then choose alike in both, so they cannot read a secret through the sampling)."""
+    """Two states a seat cannot tell apart, RNG state included, give the same sampled world for the same
+    rng (search bots then choose alike in both, so they cannot read a secret through the sampling)."""
     for i, (state, _, _) in enumerate(playout(game, players, 13)):
         if i % 5:
             continue
         p = i % players
-        other = game.determinize(state, p, Rng(i))
+        other = twin(game, state, p, Rng(i))
         assert snapshot(game.determinize(other, p, Rng(99))) == snapshot(game.determinize(state, p, Rng(99)))
+
+
+@pytest.mark.parametrize("game", all_games(), ids=lambda g: g.id)
+def test_every_state_keeps_its_rng_state_under_rng(game):
+    """The convention `twin` relies on to give a world a new RNG state."""
+    assert all("rng" in state for state, _, _ in playout(game, game.min_players, 2))
+
+
+BOT_CASES = [(g, name) for g in all_games() for name in bot_levels(g)]
+
+
+@pytest.mark.parametrize(("game", "name"), BOT_CASES, ids=[f"{g.id}-{n}" for g, n in BOT_CASES])
+def test_bots_choose_alike_in_worlds_they_cannot_tell_apart(game, name):
+    """At a few decisions of a random game, every bot level run with the same rng on the real state and on
+    a twin whose hidden facts and RNG state are redealt must do the same: choose the same action, sample
+    the same worlds (so a search bot's rollouts are the same) and leave its rng in the same state."""
+    players = game.max_players
+    for state, p, legal in decisions(game, players, 8, count=4):
+        other = twin(game, state, p, Rng(len(legal)))
+        assert game.view(other, p) == game.view(state, p) and game.legal_actions(other, p) == legal
+        runs = []
+        for world in (state, other):
+            bot, traced, rng = make_bot(game, name), Traced(game), Rng(1 + len(state["events"]))
+            if isinstance(bot, SearchBot):  # the cheapest search that still rolls out
+                bot.samples, bot.horizon = 2, bot.horizon // 2
+            action = bot.choose(traced, world, p, legal, rng)
+            runs.append((action, traced.worlds, rng.state))
+        assert runs[0] == runs[1], f"{name} chose {runs[0][0]} in the real state, {runs[1][0]} in its twin"
+
+
+@pytest.mark.parametrize("game", all_games(), ids=lambda g: g.id)
+def test_reveals_finds_what_many_more_worlds_find(game, monkeypatch):
+    """At every 4th step of a random game, `reveals` (what undo relies on) says what 4 times as many
+    sampled worlds say, and it finds both quiet actions and revealing ones."""
+    steps = [(s, p, a) for s, p, a in playout(game, game.min_players, 6) if a][::4]
+    few = [game.reveals(s, p, a) for s, p, a in steps]
+    monkeypatch.setattr(game_module, "REVEAL_WORLDS", 4 * game_module.REVEAL_WORLDS)
+    assert few == [game.reveals(s, p, a) for s, p, a in steps]
+    assert any(few) and not all(few)
 
 
 @pytest.mark.parametrize(("game", "players"), CASES, ids=IDS)

@@ -1,4 +1,4 @@
-"""The table: people and bots in seats, the log, undo, and saving and resuming by replay."""
+"""The table: people and bots in seats, the log, undo as a real table allows, and saving and resuming."""
 
 import json
 from functools import partial
@@ -6,8 +6,9 @@ from functools import partial
 import pytest
 
 from pygame_core.bots import bot_names, make_bot
-from pygame_core.engine import BadRecord, BadSetup, IllegalAction, get_game
-from pygame_core.engine.table import Table
+from pygame_core.engine import BadRecord, BadSetup, IllegalAction, Record, get_game
+from pygame_core.engine.table import Seat, Table
+from tests.playout import playout
 
 GAME = get_game("futures")
 BOTS = {n: partial(make_bot, GAME, n) for n in bot_names(GAME)}
@@ -60,18 +61,107 @@ def test_bot_moves_are_deterministic_for_the_same_table():
         assert a.bot_move() == b.bot_move()
 
 
-def test_undo_takes_back_the_persons_last_action_and_the_bots_after_it():
-    table = Table.new("futures", ["human", "trader", "trader"], 4, BOTS)
-    assert not table.can_undo()
-    play_person(table, 0)
-    before = table.to_json()
-    play_person(table, 0)
-    while table.bot_to_act() is not None:
+def lone_person(game_id: str, seed: int = 4) -> Table:
+    """Return a 3-seat table of `game_id`: a person in seat 0 (first to act), the first bot elsewhere."""
+    game = get_game(game_id)
+    bots = {n: partial(make_bot, game, n) for n in bot_names(game)}
+    return Table.new(game_id, ["human", bot_names(game)[0], bot_names(game)[0]], seed, bots)
+
+
+def act_first(table: Table, prefix: str, wait: bool = True) -> str:
+    """Play the person's first legal action that starts with `prefix`; return it. With `wait`, bots
+    choosing alongside the person then choose."""
+    action = next(a for a in table.game.legal_actions(table.state, 0) if a.startswith(prefix))
+    table.act(0, action)
+    while wait and table.humans_to_act() and table.bot_to_act() is not None:
         table.bot_move()
+    return action
+
+
+QUIET = {  # a person's first action that shows nothing hidden and keeps their turn, and one that ends it
+    "futures": ("place:", "pass"),  # a card face down; then 1 from the exchange
+    "mercator": ("auction", "bid:1"),  # the lot up for auction; then a sealed bid before the bots bid
+}
+REVEALING = {  # a person's turn with an action that shows something hidden
+    "futures": ("place:", "discard:"),  # two hand cards discarded face up
+    "mercator": ("turn",),  # the next card of the deck turned onto the lot
+}
+
+
+@pytest.mark.parametrize("game_id", sorted(QUIET))
+def test_undo_takes_back_a_quiet_move_within_the_persons_turn(game_id):
+    table = lone_person(game_id)
+    assert not table.can_undo()
+    before = table.to_json()
+    act_first(table, QUIET[game_id][0])
+    assert table.can_undo()
     table.undo()
-    assert table.to_json() == before
-    table.undo()
-    assert table.record.actions == () and not table.can_undo()
+    assert table.to_json() == before and table.record.actions == () and not table.can_undo()
+    with pytest.raises(BadSetup, match="undo is only"):
+        table.undo()
+
+
+@pytest.mark.parametrize("game_id", sorted(QUIET))
+def test_undo_is_refused_once_the_persons_turn_is_over(game_id):
+    table = lone_person(game_id)
+    state = table.state
+    for prefix in QUIET[game_id]:
+        action = act_first(table, prefix, wait=False)
+        assert not table.game.reveals(state, 0, action)  # refused for the turn, not for a reveal
+        state = table.state
+    assert not table.humans_to_act() and not table.can_undo()
+    while not table.humans_to_act():
+        table.bot_move()
+    assert not table.can_undo()
+    with pytest.raises(BadSetup, match="undo is only"):
+        table.undo()
+
+
+@pytest.mark.parametrize("game_id", sorted(REVEALING))
+def test_undo_is_refused_after_something_hidden_is_shown(game_id):
+    """A replay from the same seed deals the same cards, so undoing past a reveal would replay knowing it."""
+    table = lone_person(game_id)
+    *quiet, shows = REVEALING[game_id]
+    for prefix in quiet:
+        act_first(table, prefix)
+    before = table.state
+    action = act_first(table, shows)
+    assert table.game.reveals(before, 0, action) and 0 in table.humans_to_act() and not table.can_undo()
+    with pytest.raises(BadSetup, match="undo is only"):
+        table.undo()
+
+
+def test_undo_waits_for_bots_choosing_alongside_and_takes_their_choices_back():
+    """Mercator's sealed bids: the bots bid first, showing nothing; the person's bid opens every fist."""
+    table = lone_person("mercator")
+    table.act(0, "auction")
+    assert table.bot_to_act() is not None and not table.can_undo()
+    table.bot_move()
+    assert not table.can_undo()
+    table.bot_move()
+    assert table.humans_to_act() == [0] and table.can_undo()
+    before = table.state
+    table.act(0, "bid:1")
+    assert table.game.reveals(before, 0, "bid:1") and not table.can_undo()
+
+
+@pytest.mark.parametrize("game_id", ["futures", "value_scale"])
+def test_undo_is_refused_once_the_game_is_over(game_id):
+    """Found among random games: one that a person in the last seat to act ends without showing anything."""
+    game = get_game(game_id)
+    for seed in range(40):
+        steps = list(playout(game, 3, seed))
+        last_state, person, last = steps[-2]
+        if not game.reveals(last_state, person, last):
+            break
+    else:
+        pytest.fail("no random game ended quietly")
+    seats = [bot_names(game)[0]] * 3
+    seats[person] = "human"
+    bots = {n: partial(make_bot, game, n) for n in bot_names(game)}
+    record = Record(game_id, 3, seed, {}, tuple((p, a) for _, p, a in steps[:-1]))
+    table = Table(record, [Seat(k) for k in seats], bots)
+    assert table.over and not table.can_undo()
     with pytest.raises(BadSetup, match="undo is only"):
         table.undo()
 

@@ -2,7 +2,7 @@
 
 A game is pure: `setup` makes a state, `apply` returns a new state and never changes the old one.
 State is plain JSON data (dicts, lists, str, int, bool, None), so it round-trips through JSON unchanged;
-every state holds its seat count under the key "players".
+every state holds its seat count under the key "players" and its RNG state (`Rng.state`) under "rng".
 """
 
 from abc import ABC, abstractmethod
@@ -18,6 +18,8 @@ Action = str
 State = dict[str, Any]
 View = dict[str, Any]
 Options = dict[str, Any]
+
+REVEAL_WORLDS = 8  # worlds per seat that `Game.reveals` tries: a fact all 8 agree on is counted as known
 
 
 @dataclass(frozen=True)
@@ -102,7 +104,34 @@ class Game(ABC):
 
     @abstractmethod
     def determinize(self, state: State, player: Player, rng: Rng) -> State:
-        """Return a state that `player` cannot tell from this one, with all hidden facts resampled."""
+        """Return a state that `player` cannot tell from this one, with all hidden facts resampled.
+
+        Hidden facts include the RNG state: the world's "rng" comes from `rng`, never from `state`, or a
+        search would see the cards still to be dealt. The result depends only on what `player` sees and on
+        `rng` (sort a pool of unseen cards before shuffling it).
+        """
+
+    def reveals(self, state: State, player: Player, action: Action) -> bool:
+        """Return whether `player` taking `action` shows any seat a fact hidden from it (a card drawn or
+        turned, bids opened, a role revealed, a hand card played face up).
+
+        A seat learns something when what it then sees rules out a world it could not tell from `state`:
+        for some of `REVEAL_WORLDS` worlds dealt from its view (`determinize`), no action `player` could
+        take there gives the seat the view it now has (`action` itself when the seat is `player`, who
+        knows what it did). Never true for an action that shows nothing; it misses a fact only when all
+        the worlds agree with the real one on it, so a fact the seat can nearly tell. Override it only
+        where a game knows better.
+        """
+        after = self.transition(state, player, action)
+        for seat in range(state["players"]):
+            seen = self.view(after, seat)
+            for i in range(REVEAL_WORLDS):
+                world = self.determinize(state, seat, Rng(i))
+                moves = self.legal_actions(world, player)
+                tried = [action] if seat == player else sorted(moves, key=lambda a: a != action)
+                if not any(self.view(self.transition(world, player, a), seat) == seen for a in tried):
+                    return True
+        return False
 
     def estimate(self, state: State) -> tuple[float, ...]:
         """Return each seat's expected final score from here: the final scores once over, else zeros."""

@@ -1,7 +1,8 @@
 """A table in play: a game, who sits in each seat (a person or a bot), the record, and the public log.
 
 It is what a page or a host keeps: people act through `act`, bots through `bot_move`; the whole table is
-saved as JSON (setup, seats and record) and resumed by replaying the record.
+saved as JSON (setup, seats and record) and resumed by replaying the record. A lone person may undo as a
+real table allows: within their own turn, never past a moment something hidden was shown.
 """
 
 import json
@@ -11,7 +12,7 @@ from typing import Any
 
 from .bot import BotFactory, thinking
 from .errors import BadRecord, BadSetup
-from .game import Action, Player
+from .game import Action, Player, State
 from .record import Record, replay, start
 from .registry import get_game
 from .rng import Rng
@@ -47,6 +48,8 @@ class Table:
             record.game, record.players, record.seed, self.game.check_options(record.options)
         )
         self.log: list[dict[str, Any]] = list(self.state["events"])
+        self._before: list[State] = []  # the state before each recorded action
+        self._revealed: dict[int, bool] = {}  # whether recorded action i showed anyone a hidden fact
         for player, action in record.actions:
             self._apply(player, action, checked=True)
 
@@ -65,6 +68,7 @@ class Table:
 
     def _apply(self, player: Player, action: Action, checked: bool) -> None:
         """Apply an action, record it and extend the log."""
+        self._before.append(self.state)
         if checked:
             self.state = self.game.apply(self.state, player, action)
         else:
@@ -126,16 +130,42 @@ class Table:
         return [p for p, s in enumerate(self.seats) if s.is_human]
 
     def can_undo(self) -> bool:
-        """Return whether undo is allowed: exactly one person plays and has acted."""
+        """Return whether the lone person may take back their last action (see `undo`)."""
+        return self._undo_point() is not None
+
+    def _undo_point(self) -> int | None:
+        """Return the index of the action `undo` takes back, or None when undo is not allowed now."""
         people = self.humans()
-        return len(people) == 1 and any(p == people[0] for p, _ in self.record.actions)
+        if len(people) != 1 or self.humans_to_act() != people or self.bot_to_act() is not None:
+            return None  # the lone person's turn (never once over), no bot still choosing alongside
+        person = people[0]
+        for i in range(len(self.record.actions) - 1, -1, -1):
+            player, action = self.record.actions[i]
+            before = self._before[i]
+            if player != person and person not in self.game.to_act(before):
+                return None  # another seat's turn came after the person's last action
+            if i not in self._revealed:
+                self._revealed[i] = self.game.reveals(before, player, action)
+            if self._revealed[i]:
+                return None
+            if player == person:
+                return i
+        return None
 
     def undo(self) -> None:
-        """Take back the person's last action and every bot action after it."""
-        if not self.can_undo():
-            raise BadSetup("undo is only for a game with one person, after their first action")
-        person = self.humans()[0]
-        keep = max(i for i, (p, _) in enumerate(self.record.actions) if p == person)
+        """Take back the person's last action and every bot action after it.
+
+        Allowed only as at a real table: one person plays and it is still their turn (so the game is not
+        over; bots choosing at the same time have chosen), no other seat has had a turn since that action
+        (bots choosing at the same time may have acted), and none of the actions taken back showed anyone
+        a hidden fact (`Game.reveals`): a replay deals the same cards, so it must never follow what was
+        seen.
+        """
+        keep = self._undo_point()
+        if keep is None:
+            raise BadSetup(
+                "undo is only for one person, within their turn and before anything hidden is shown"
+            )
         record = Record(
             self.record.game,
             self.record.players,
@@ -145,6 +175,10 @@ class Table:
         )
         restored = Table(record, self.seats, self._bots)
         self.state, self.record, self.log = restored.state, restored.record, restored.log
+        self._before, self._revealed = (
+            restored._before,
+            {i: shown for i, shown in self._revealed.items() if i < keep},
+        )
 
     def to_json(self) -> str:
         """Return the table as JSON: the record plus the seats."""

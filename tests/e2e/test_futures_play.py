@@ -74,11 +74,19 @@ def test_reload_resumes_the_same_game_and_undo_takes_a_move_back(page: Page, pag
     wait_ready(page)
     page.wait_for_function("document.querySelector('#board [data-action]') !== null")
     assert page.locator("#board").inner_html() == before
-    click_one(page, "#board [data-action]", rng)
-    page.wait_for_function("document.querySelector('#board [data-action]') !== null")
+    place = "#board [data-action^='place:']"
+    while page.locator(place).count() == 0:  # on to the person's next face-down card, which shows nothing
+        click_one(page, "#board [data-action]", rng)
+        page.wait_for_function("document.querySelector('#board [data-action]') !== null")
+    before = page.locator("#board").inner_html()
+    click_one(page, place, rng)
     page.locator("[data-undo]").click()
     page.wait_for_function("document.querySelector('#board [data-action]') !== null")
     assert page.locator("#board").inner_html() == before
+    click_one(page, place, rng)
+    page.locator("#board [data-action='pass']").click()  # ends the turn: once the bots have played, no undo
+    page.wait_for_function("document.querySelector('#board [data-action]') !== null")
+    expect(page.locator("[data-undo]")).to_have_count(0)
     page_guard.assert_clean()
 
 

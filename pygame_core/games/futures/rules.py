@@ -285,7 +285,7 @@ class Futures(Game):
         return tuple(worth)
 
     def determinize(self, state: State, player: Player, rng: Rng) -> State:
-        """Return the state with every card `player` cannot see dealt anew to the same places."""
+        """Return the state with every card `player` cannot see dealt anew to its place, and a new RNG."""
         s = _fork(state)
         others = [p for p in range(s["players"]) if p != player]
         hidden_slots = [i for i, by in enumerate(s["down"]) if by is not None and by != player]
@@ -303,6 +303,11 @@ class Futures(Game):
                 s["giving"][p] = pool.pop()
         for i in hidden_slots:
             s["slots"][i] = [*s["slots"][i][:-1], pool.pop()]
+        for p in others:  # a gift between two other seats is unknown too
+            to = (p + 1) % s["players"]
+            if to != player and s["passed"][p] is not None:
+                s["passed"][p] = s["received"][to] = rng.choice(CARDS)
+        s["rng"] = rng.next64()
         return s
 
     def why_illegal(self, state: State, player: Player, action: str) -> str:

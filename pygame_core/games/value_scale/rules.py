@@ -433,7 +433,7 @@ class ValueScale(Game):
         return tuple(float(score(state, p)) for p in range(state["players"]))
 
     def determinize(self, state: State, player: Player, rng: Rng) -> State:
-        """Return the state with the deck shuffled anew and other seats' sealed bids redrawn.
+        """Return the state with the deck shuffled anew, other seats' sealed bids redrawn and a new RNG.
 
         Coins are kept: every coin that changes hands is seen by all (assumption A9).
         """
@@ -444,6 +444,7 @@ class ValueScale(Game):
             for p in range(s["players"]):
                 if p != player and s["bids"][p] is not None:
                     s["bids"][p] = rng.choice(compositions(s["coins"][p], without=without))
+        s["rng"] = rng.next64()
         return s
 
     def why_illegal(self, state: State, player: Player, action: str) -> str:

@@ -341,7 +341,7 @@ class VirusMoney(Game):
         return tuple(float(state["totals"][p] + finals[p]) for p in range(state["players"]))
 
     def determinize(self, state: State, player: Player, rng: Rng) -> State:
-        """Return the state with the deck reshuffled and the other seats' cast cards drawn anew."""
+        """Return the state with the deck reshuffled, the other seats' cast cards drawn anew and a new RNG."""
         s = _fork(state)
         s["deck"] = rng.shuffled(sorted(state["deck"]))
         if state["phase"] != OVER:
@@ -349,6 +349,7 @@ class VirusMoney(Game):
             pool.remove(state["roles"][player])
             others = rng.shuffled(sorted(pool))
             s["roles"] = [state["roles"][p] if p == player else others.pop() for p in range(state["players"])]
+        s["rng"] = rng.next64()  # the next rounds' cast and deck are unknown too
         return s
 
     def why_illegal(self, state: State, player: Player, action: str) -> str:
