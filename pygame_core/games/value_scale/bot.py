@@ -1,6 +1,6 @@
 """Value Scale bots: an appraiser that prices every lot for every seat, and a planner that searches.
 
-The appraiser reads its own view and the coin counts every careful player keeps (`counted_coins`, see
+The appraiser reads its own view, which shows every seat's coins as a careful player counts them (see
 assumption A9 of docs/rules/value_scale.md). It values a lot for each seat as the points it would add:
 goods by how the stack's score changes (plus a share of the best cap still to come), a surge card by the
 seat's coins of that currency. Every decision compares the lead it expects over the best rival: its own
@@ -41,7 +41,6 @@ from .rules import (
     card_value,
     cheapest,
     comp_text,
-    counted_coins,
     currency,
     good,
     goods_score,
@@ -62,11 +61,11 @@ EXPOSURE_BID = 0.5  # a rival's sealed crash bid is taken to be about this share
 class Appraisal:
     """What the appraiser knows at a decision: the public table and every seat's counted coins."""
 
-    def __init__(self, v: View, coins: list[list[int]]) -> None:
+    def __init__(self, v: View) -> None:
         self.v = v
         self.n: int = v["players"]
         self.me: Player = v["viewer"]
-        self.coins = coins
+        self.coins: list[list[int]] = v["coins"]
         self.values: list[list[int]] = v["values"]
         seen = set(v["row"]) | set(v["lot"]) | set(v["box"])
         seen |= {c for stacks in v["stacks"] for st in stacks for c in st}
@@ -336,7 +335,7 @@ class Appraisal:
 
 def appraisal(game: Game, state: State, player: Player) -> Appraisal:
     """Return the appraiser's knowledge of the state for `player`."""
-    return Appraisal(game.view(state, player), counted_coins(state))
+    return Appraisal(game.view(state, player))
 
 
 class AppraiserBot:

@@ -245,15 +245,6 @@ def crash_taker(bids: Sequence[Sequence[int]], dealer: Player) -> Player:
     return next(p for p in counterclockwise((dealer - 1) % n, n) if counts[p] == least)
 
 
-def counted_coins(state: State) -> list[Coins]:
-    """Return every seat's coins as a player who counts every public movement knows them (assumption A9).
-
-    Coins change hands only in sight of all (payments, coins taken, crash payments, opened fists), so
-    `determinize` never changes them. The views still show each seat only its own coins.
-    """
-    return [list(c) for c in state["coins"]]
-
-
 def coins_in_play(state: State) -> int:
     """Return every coin in the game: in the seats' hands and in the middle."""
     return sum(sum(c) for c in state["coins"]) + sum(state["pot"])
@@ -300,7 +291,7 @@ class ValueScale(Game):
             "bids": [None] * players,
             "last": None,
             "auctions": 0,
-            "events": [{"e": "deal", "dealer": 0, "row": list(row)}],
+            "events": [{"e": "deal", "dealer": 0, "row": list(row), "k": 1}],
             "rng": rng.state,
         }
         return state
@@ -380,9 +371,12 @@ class ValueScale(Game):
         return s
 
     def view(self, state: State, player: Player | None) -> View:
-        """Return what `player` may see (None: the public table): only its own coins and sealed bid."""
+        """Return what `player` may see (None: the public table): only its own sealed bid is private.
+
+        Every seat's coins are in every view: each coin moves in sight of all, so a careful player counts
+        them exactly (assumption A9), and the board shows what the bots count.
+        """
         n = state["players"]
-        over = state["phase"] == OVER
         sealed = state["phase"] in (SEALED, CRASH_SEALED)
         out: View = {
             "game": self.id,
@@ -409,7 +403,7 @@ class ValueScale(Game):
             "crashes": [list(x) for x in state["crashes"]],
             "values": [seat_values(state, p) for p in range(n)],
             "goods_points": [goods_points(state, p) for p in range(n)],
-            "coins": [list(c) if over or p == player else None for p, c in enumerate(state["coins"])],
+            "coins": [list(c) for c in state["coins"]],
             "bid_in": [sealed and b is not None for b in state["bids"]],
             "bid": _own_bid(state, player) if sealed else None,
             "last": _copy_last(state["last"]),
@@ -669,7 +663,7 @@ def _refill(s: State) -> None:
     s["dealer"] = (s["dealer"] + 1) % s["players"]
     s["phase"] = OFFER
     s["events"].append({"e": "refill", "cards": drawn})
-    s["events"].append({"e": "dealer", "p": s["dealer"]})
+    s["events"].append({"e": "dealer", "p": s["dealer"], "k": s["auctions"] + 1})
 
 
 VALUE_SCALE: Final = ValueScale()
