@@ -7,6 +7,7 @@ ducats.florins.guilders); the latest selection that fits counts, and one confirm
 """
 
 from collections.abc import Sequence
+from itertools import groupby
 from typing import Any
 
 from ...engine.game import View
@@ -159,6 +160,9 @@ TEXTS: Texts = {
         "m_upto": "{name} up to {n}",
         "m_drop": "{name} drops out",
         "m_upto_drop": "{name} up to {n}, then drops out",
+        "m_one_drop": "{name} {n}, then drops out",
+        "m_fist": "{name} {coins}",
+        "then": ", then ",
         "m_picks": "Coins taken from the middle: {parts}",
         "m_payins": "Crash auction, coins paid in: {parts} (middle: {coins})",
         "m_part": "{name} {coins}",
@@ -170,7 +174,7 @@ TEXTS: Texts = {
         "bd_none": "nothing",
         "d_one": "**{name}** wins with {n} {unit}, {gap} more than {second} ({m}).",
         "d_tie": "**{names}** share the win with {n} {unit} each: the rules name no tie-break.",
-        "d_best": "{name}'s biggest part: {part} = {n}.",
+        "d_best": "{name}'s biggest part was {part} = {n}.",
     },
     "ja": {
         "seat0": "赤",
@@ -278,10 +282,13 @@ TEXTS: Texts = {
         "e_dealer": "{name}がディーラーです",
         "e_over": "山札がなくなりました。得点：{scores}",
         "m_bidding": "競り（{k}{unit}）：{parts}",
-        "m_one": "{name} {n}枚",
-        "m_upto": "{name} {n}枚まで",
-        "m_drop": "{name}が降りる",
-        "m_upto_drop": "{name} {n}枚まで、その後降りる",
+        "m_one": "{name}は{n}枚",
+        "m_upto": "{name}は{n}枚まで",
+        "m_drop": "{name}は降りる",
+        "m_upto_drop": "{name}は{n}枚まで競って降りる",
+        "m_one_drop": "{name}は{n}枚をつけて降りる",
+        "m_fist": "{name}：{coins}",
+        "then": "、次に",
         "m_picks": "中央の通貨の分配：{parts}",
         "m_payins": "暴落の競り、支払われた通貨：{parts}（中央：{coins}）",
         "m_part": "{name}が{coins}",
@@ -293,7 +300,7 @@ TEXTS: Texts = {
         "bd_none": "なし",
         "d_one": "**{name}**が{n}{unit}で勝利。{second}（{m}点）より{gap}点多く獲得しました。",
         "d_tie": "**{names}**が{n}{unit}で同点首位、ともに勝利です（ルールに同点の決着方法はありません）。",
-        "d_best": "{name}の最大の得点源：{part}＝{n}点。",
+        "d_best": "{name}の最大の得点源は{part}＝{n}点です。",
     },
 }
 
@@ -339,13 +346,15 @@ def coin_count(c: str, k: int, lang: str) -> str:
 
 
 def coins_label(coins: Sequence[int], lang: str) -> str:
-    """Return coins in words, e.g. `2 ducats and 1 guilder` (`nothing` if none).
+    """Return coins in words, e.g. `2 ducats and 1 guilder` (`nothing` if none; Japanese joins with ・).
 
-    >>> coins_label([2, 0, 1], "en"), coins_label([0, 1, 0], "ja"), coins_label([0, 0, 0], "en")
-    ('2 ducats and 1 guilder', 'フローリン1枚', 'nothing')
+    >>> coins_label([2, 0, 1], "en"), coins_label([0, 1, 1], "ja"), coins_label([0, 0, 0], "en")
+    ('2 ducats and 1 guilder', 'フローリン1枚・ギルダー1枚', 'nothing')
     """
     parts = [coin_count(c, k, lang) for c, k in zip(CURRENCIES, coins, strict=True) if k]
-    return listed(parts, lang) if parts else translate(TEXTS, lang, "nothing")
+    if not parts:
+        return translate(TEXTS, lang, "nothing")
+    return "・".join(parts) if lang == "ja" else listed(parts, lang)
 
 
 # -- SVG pieces
@@ -688,9 +697,9 @@ def _controls(v: View, legal: Sequence[str], names: Sequence[str], lang: str, se
     elif phase == "pick":
         plan = pick_plan(v)
         if len(plan) > 1:
-            text = translate(
-                TEXTS, lang, "b_rest", coins=listed([translate(TEXTS, lang, c) for c in plan], lang)
-            )
+            runs = [(c, len(list(group))) for c, group in groupby(plan)]
+            coins = translate(TEXTS, lang, "then").join(coin_count(c, k, lang) for c, k in runs)
+            text = translate(TEXTS, lang, "b_rest", coins=coins)
             steps = [f"pick:{c}" for c in plan]
             out.append(
                 tag(
@@ -927,7 +936,7 @@ def describe(event: dict[str, Any], lang: str = "en", names: Sequence[str] | Non
         )
     if kind == "reveal":
         fists = translate(TEXTS, lang, "semi").join(
-            translate(TEXTS, lang, "m_part", name=names[p], coins=coins_label(b, lang))
+            translate(TEXTS, lang, "m_fist", name=names[p], coins=coins_label(b, lang))
             for p, b in enumerate(event["bids"])
         )
         return translate(TEXTS, lang, "e_reveal", bids=fists)
@@ -938,7 +947,7 @@ def describe(event: dict[str, Any], lang: str = "en", names: Sequence[str] | Non
             "m_bidding",
             k=len(event["steps"]),
             unit=plural(len(event["steps"]), "bid", "bids", lang),
-            parts=translate(TEXTS, lang, "comma").join(_bidding_parts(event["steps"], names, lang)),
+            parts=translate(TEXTS, lang, "semi").join(_bidding_parts(event["steps"], names, lang)),
         )
     if kind in ("picks", "payins"):
         parts = translate(TEXTS, lang, "semi").join(
@@ -968,7 +977,7 @@ def _bidding_parts(steps: Sequence[Sequence[int]], names: Sequence[str], lang: s
         if not bids:
             out.append(translate(TEXTS, lang, "m_drop", name=names[p]))
         else:
-            key = "m_upto_drop" if dropped else "m_upto" if len(bids) > 1 else "m_one"
+            key = ("m_upto" if len(bids) > 1 else "m_one") + ("_drop" if dropped else "")
             out.append(translate(TEXTS, lang, key, name=names[p], n=max(bids)))
     return out
 

@@ -608,7 +608,7 @@ PLAIN = {
 def explain(key: str, view: View | None, lang: str) -> str | None:
     """Return what the board thing marked `data-explain="<key>"` is and what it does now, or None.
 
-        >>> explain("card:UG", None, "en")[:60]
+    >>> explain("card:UG", None, "en")[:60]
     '**guilder surge**: its holder counts every guilder at 5 inst'
     """
     if key.startswith("card:") and key[5:] in r.CARDS:
