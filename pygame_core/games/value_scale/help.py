@@ -291,18 +291,19 @@ def figures(lang: str) -> dict[str, str]:
     kinds = ("M5x2", r.SURGE + r.CURRENCIES[0], r.CRASH + r.CURRENCIES[1])
     cards = "".join(board.card_svg(c, 4 + i * 84, 4, 76, 104, lang) for i, c in enumerate(kinds))
     first, second = "M3x3", "M5x2"
-    stack = board.card_svg(first, 4, 4, 76, 104, lang) + board.card_svg(second, 28, 24, 76, 104, lang)
+    stack = board.card_svg(first, 4, 4, 76, 104, lang) + board.card_svg(second, 108, 4, 76, 104, lang)
+    stack += tag("text", "→", x=84, y=62, font_size=20, fill="currentColor")
     stack += tag(
         "text",
         f"= {r.icons(first) + r.icons(second)} × {r.card_value(second)} = {r.goods_score([first, second])}",
-        x=118,
-        y=84,
+        x=192,
+        y=62,
         font_size=16,
         fill="currentColor",
     )
     return {
         "cards": board.board_svg(cards, 256, 112, board.cards_label(kinds, lang)),
-        "stack": board.board_svg(stack, 300, 132, board.cards_label((first, second), lang)),
+        "stack": board.board_svg(stack, 300, 112, board.cards_label((first, second), lang)),
         "scale": scale_svg(lang),
     }
 
