@@ -162,6 +162,7 @@ TEXTS: Texts = {
         "m_upto_drop": "{name} up to {n}, then drops out",
         "m_one_drop": "{name} {n}, then drops out",
         "m_fist": "{name} {coins}",
+        "fist_line": "{name}: {coins} ({n})",
         "then": ", then ",
         "m_picks": "Coins taken from the middle: {parts}",
         "m_payins": "Crash auction, coins paid in: {parts} (middle: {coins})",
@@ -288,6 +289,7 @@ TEXTS: Texts = {
         "m_upto_drop": "{name}は{n}枚まで競って降りる",
         "m_one_drop": "{name}は{n}枚をつけて降りる",
         "m_fist": "{name}：{coins}",
+        "fist_line": "{name}：{coins}（{n}枚）",
         "then": "、次に",
         "m_picks": "中央の通貨の分配：{parts}",
         "m_payins": "暴落の競り、支払われた通貨：{parts}（中央：{coins}）",
@@ -811,7 +813,7 @@ def _last(v: View, names: Sequence[str], lang: str) -> str:
         items = "".join(
             tag(
                 "li",
-                f"{esc(names[p])}: {esc(coins_label(b, lang))} ({sum(b)})",
+                translate(TEXTS, lang, "fist_line", name=names[p], coins=coins_label(b, lang), n=sum(b)),
                 class_="tt-winner" if p == last["winner"] else None,
             )
             for p, b in enumerate(last["bids"])

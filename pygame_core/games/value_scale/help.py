@@ -400,7 +400,7 @@ EXPLAIN = {
         "held": "持ち主：{names}。",
         "surge_mine": "あなたの{coins}が、これで{more}点上がります。",
         "crash_mine": "あなたの{coins}が、これで{loss}点下がります。",
-        "coin": "**{coins}**：{n}種類の通貨のひとつ。各自{start}から始めます。1枚{base}点、高騰カードの持ち"
+        "coin": "**{coins}**：{n}種類の通貨のひとつ。各自{start}枚から始めます。1枚{base}点、高騰カードの持ち"
         "主には{worth}点、暴落カードの持ち主には{crash}点です。",
         "coin_mine": "あなたは{k}持っていて、1枚{v}点です。",
         "coin_pot": "中央：{k}。",
