@@ -9,6 +9,7 @@ import pytest
 from pygame_core.engine import Rng, get_board
 from pygame_core.engine.howto import markup_html, rules_html
 from pygame_core.games.value_scale import board, help, rules
+from pygame_core.games.value_scale.bot import AppraiserBot, candidates
 from pygame_core.games.value_scale.rules import CURRENCIES, START_COINS, VALUE_SCALE
 
 G = VALUE_SCALE
@@ -139,29 +140,55 @@ def test_the_pick_up_shows_the_pick_order_not_who_dropped_out():
     assert "".join(order[0].itertext()) == "Pick order: Red → Purple → Yellow"
 
 
-def test_one_tap_takes_the_rest_in_order_and_each_single_coin_stays_possible():
+def buttons(html: str) -> dict[str, str]:
+    """Return each clickable action on the board and its words."""
+    return {
+        e.get("data-action"): "".join(e.itertext())
+        for e in ET.fromstring(html).iter()
+        if e.get("data-action")
+    }
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_one_tap_takes_the_rest_in_order_and_each_single_coin_stays_possible(seed):
+    """A13: `pick:rest` takes, in each of the seat's turns of this pick-up, the coin worth most to it; the
+    seat is not asked again, whatever the others take."""
     s = pick_state()
-    html = board.render(G.view(s, 0), G.legal_actions(s, 0))
-    button = next(e for e in ET.fromstring(html).iter("button") if e.get("data-then") is not None)
-    steps = [button.get("data-action"), *button.get("data-then").split()]
-    assert "".join(button.itertext()) == "Take the rest in order: 2 ducats, then 1 florin"
-    assert steps == ["pick:D", "pick:D", "pick:F"]
-    singles = {e.get("data-action") for e in ET.fromstring(html).iter("button") if e.get("data-then") is None}
-    assert singles == set(G.legal_actions(s, 0)) == {"pick:D", "pick:F", "pick:G"}
-    # The page plays the first step, then each next one whenever Red is to act and it is still legal; the
-    # other seats take the coin worth most to them, as the plan assumes.
-    taken = []
-    while G.to_act(s) and s["phase"] == "pick":
-        p = G.to_act(s)[0]
-        if p == 0:
-            if not steps or steps[0] not in G.legal_actions(s, 0):
-                break
-            action = steps.pop(0)
-            taken.append(action)
-        else:
-            action = G.legal_actions(s, p)[0]
-        s = G.apply(s, p, action)
-    assert taken == ["pick:D", "pick:D", "pick:F"] and not steps
+    shown = buttons(board.render(G.view(s, 0), G.legal_actions(s, 0)))
+    assert shown["pick:rest"] == (
+        "Take the rest in order, worth most to me first (likely 2 ducats, then 1 florin, then 1 guilder)"
+    )
+    assert set(shown) == set(G.legal_actions(s, 0)) == {"pick:D", "pick:F", "pick:G", "pick:rest"}
+    s["surges"][0] = ["F"] if seed % 2 else []
+    rng = Rng(seed)
+    pot = list(s["pot"])
+    player, action = 0, "pick:rest"
+    while True:
+        s = G.apply(s, player, action)
+        for e in s["events"]:
+            if e["e"] == "pick":
+                if e["p"] == 0:
+                    assert e["c"] == rules.best_coin(pot, rules.seat_values(s, 0)), (
+                        "the best coin left for Red"
+                    )
+                pot[CURRENCIES.index(e["c"])] -= 1
+        if s["phase"] != "pick":
+            break
+        player = G.to_act(s)[0]
+        assert player != 0, "Red is not asked again"
+        action = rng.choice(G.legal_actions(s, player))
+    assert sum(pot) == 0 and any(
+        e["e"] == "rest" and e["p"] == 0
+        for e in G.view(G.apply(pick_state(), 0, "pick:rest"), None)["events"]
+    )
+
+
+def test_the_bots_leave_the_standing_order_to_people():
+    s = pick_state()
+    legal = G.legal_actions(s, 0)
+    assert "pick:rest" in legal
+    assert AppraiserBot().choose(G, s, 0, legal, Rng(1)) != "pick:rest"
+    assert "pick:rest" not in candidates(G, s, 0, legal, Rng(1))
 
 
 def test_the_plan_values_coins_by_their_worth_to_the_viewer():
@@ -220,9 +247,15 @@ def test_every_event_and_merged_run_reads_in_words_in_both_languages(mode):
             if lang == "ja":
                 assert not re.search(r"[,;()]", line), line
     kinds = {e["e"] for e in events}
-    assert (
-        "over" in kinds and ("reveal" in kinds) == (mode == "sealed") and {"over", "reveal"} <= board.BANNERS
-    )
+    assert {"win", "over"} <= kinds and ("reveal" in kinds) == (mode == "sealed")
+
+
+@pytest.mark.parametrize("mode", ["open", "sealed"])
+def test_seeded_games_reach_every_banner_kind_in_either_mode(mode):
+    seen = set()
+    for seed in range(3):
+        seen |= {e["e"] for state in states(5, seed, mode) for e in state["events"]} & board.BANNERS
+    assert seen == board.BANNERS == {"win", "crash", "over"}
 
 
 def test_coins_are_named_with_right_plurals():

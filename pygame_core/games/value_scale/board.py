@@ -27,9 +27,11 @@ from .rules import (
     CRASH_VALUE,
     CURRENCIES,
     GOODS,
+    REST,
     SURGE,
     SURGE_CARDS,
     SURGE_VALUES,
+    best_coin,
     card_value,
     cheapest,
     coins_score,
@@ -116,7 +118,9 @@ TEXTS: Texts = {
         "b_pick": "Take a {c}",
         "b_coin": "Pay 1 {c}",
         "b_take": "Take {card} and {coins}",
-        "b_rest": "Take the rest in order: {coins}",
+        "b_rest": "Take the rest in order, worth most to me first (likely {coins})",
+        "a_rest": "Take the rest in order, worth most to me first",
+        "e_rest": "{name} takes the rest in order, the coin worth most to them first",
         "a_bid": "Bid {n} {coins}",
         "a_pay": "Pay {coins} for the lot",
         "a_coin": "Pay 1 {c} into the middle",
@@ -243,7 +247,9 @@ TEXTS: Texts = {
         "b_pick": "{c}を1枚取る",
         "b_coin": "{c}を1枚支払う",
         "b_take": "{card}と{coins}を獲得",
-        "b_rest": "残りを順に取る：{coins}",
+        "b_rest": "残りを順に取る：自分に価値の高い順（見込み：{coins}）",
+        "a_rest": "残りを自分に価値の高い順に取る",
+        "e_rest": "{name}は残りを自分に価値の高い順に取ります",
         "a_bid": "{n}{coins}で競る",
         "a_pay": "{coins}で支払う",
         "a_coin": "{c}を1枚中央に支払う",
@@ -697,27 +703,13 @@ def _controls(v: View, legal: Sequence[str], names: Sequence[str], lang: str, se
     elif phase == "pay":
         out.append(_pay_entry(v, lang, selected))
     elif phase == "pick":
-        plan = pick_plan(v)
-        if len(plan) > 1:
-            runs = [(c, len(list(group))) for c, group in groupby(plan)]
-            coins = translate(TEXTS, lang, "then").join(coin_count(c, k, lang) for c, k in runs)
-            text = translate(TEXTS, lang, "b_rest", coins=coins)
-            steps = [f"pick:{c}" for c in plan]
-            out.append(
-                tag(
-                    "button",
-                    esc(text),
-                    type="button",
-                    class_="tt-act tt-big",
-                    data_action=steps[0],
-                    data_then=" ".join(steps[1:]),
-                )
-            )
+        runs = [(c, len(list(group))) for c, group in groupby(pick_plan(v))]
+        coins = translate(TEXTS, lang, "then").join(coin_count(c, k, lang) for c, k in runs)
+        out.append(_button(translate(TEXTS, lang, "b_rest", coins=coins), f"pick:{REST}", True))
         for a in legal:
             c = a.split(":")[1]
-            out.append(
-                _button(translate(TEXTS, lang, "b_pick", c=translate(TEXTS, lang, c)), a, not plan[1:])
-            )
+            if c != REST:
+                out.append(_button(translate(TEXTS, lang, "b_pick", c=translate(TEXTS, lang, c)), a))
     elif phase == "crash":
         for a in legal:
             if a == "take":
@@ -738,19 +730,16 @@ def _controls(v: View, legal: Sequence[str], names: Sequence[str], lang: str, se
 
 
 def pick_plan(v: View) -> list[str]:
-    """Return the currencies the viewer takes from the middle in its turns from now on: the coin worth most
-    to it first, each other seat taken to do the same by its own values (D, F, G order breaks ties).
-
-    The turns end where the middle holds one currency, dealt out without asking (assumption A8).
-    """
+    """Return the coins the viewer likely takes with `pick:rest` (A13): in each of its turns the coin left
+    worth most to it, each other seat taken to do the same by its own values (D, F, G breaking ties)."""
     pot, queue, me = list(v["pot"]), list(v["queue"]), v["viewer"]
     mine = []
-    while sum(1 for k in pot if k) > 1:
+    while sum(pot):
         p = queue[0]
-        i = max((i for i, k in enumerate(pot) if k), key=lambda i: (v["values"][p][i], -i))
+        c = best_coin(pot, v["values"][p])
         if p == me:
-            mine.append(CURRENCIES[i])
-        pot[i] -= 1
+            mine.append(c)
+        pot[CURRENCIES.index(c)] -= 1
         queue = [*queue[1:], p]
     return mine
 
@@ -1041,7 +1030,9 @@ def chapter(event: dict[str, Any], lang: str) -> str | None:
     return None
 
 
-BANNERS = frozenset({"reveal", "crash", "over"})  # fists opened, a crash card taken, the final scores
+# Banners: a lot won (in sealed mode the moment the fists open), a crash card taken, the final scores. The
+# sealed reveal itself is no banner kind: every banner kind is reached in either mode.
+BANNERS = frozenset({"win", "crash", "over"})
 
 
 def action_name(action: str, view: View, lang: str) -> str:
@@ -1060,6 +1051,8 @@ def action_name(action: str, view: View, lang: str) -> str:
         mix = parse_comp(arg)
         unit = plural(sum(mix), "coin", "coins_n", lang)
         return translate(TEXTS, lang, f"a_{verb}", coins=coins_label(mix, lang), n=sum(mix), unit=unit)
+    if action == f"pick:{REST}":
+        return translate(TEXTS, lang, "a_rest")
     if verb in ("pick", "coin"):
         key = "b_pick" if verb == "pick" else "a_coin"
         return translate(TEXTS, lang, key, c=translate(TEXTS, lang, arg))

@@ -34,6 +34,7 @@ from .rules import (
     OFFER,
     PAY,
     PICK,
+    REST,
     SEALED,
     START,
     SURGE_CARDS,
@@ -55,6 +56,7 @@ RIVAL_LOW = 0.4  # a rival's sealed bid is taken to lie between this share of it
 RIVAL_HIGH = 0.9  # ...and this share (never more than its coins)
 DENY = 0.5  # weight of what a coin is worth to the rival who would take it next, when picking or paying
 COMPOSED = (PAY, SEALED, CRASH_SEALED)  # phases whose actions the appraiser composes from coins
+REST_PICK = f"pick:{REST}"  # the standing order to take the rest in order (A13), left to people
 EXPOSURE_BID = 0.5  # a rival's sealed crash bid is taken to be about this share of its exposure
 
 
@@ -356,7 +358,7 @@ class AppraiserBot:
         if phase == PAY:
             return "pay:" + comp_text(a.payment(state["high"]))
         if phase == PICK:
-            return a.pick(legal)
+            return a.pick([x for x in legal if x != REST_PICK])
         if phase == CRASH_OPEN:
             return a.crash_move(legal)
         if phase == SEALED:
@@ -368,7 +370,9 @@ class AppraiserBot:
 
 
 def candidates(game: Game, state: State, player: Player, legal: Sequence[Action], rng: Rng) -> list[Action]:
-    """Return the few actions the planner compares: the appraiser's choice and its neighbours."""
+    """Return the few actions the planner compares: the appraiser's choice and its neighbours (never the
+    standing order `pick:rest`, a person's shortcut for single picks the bots weigh one by one)."""
+    legal = [a for a in legal if a != REST_PICK]
     if len(legal) <= 6:
         return list(legal)
     pick = AppraiserBot().choose(game, state, player, legal, rng)

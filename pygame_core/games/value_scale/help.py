@@ -125,7 +125,8 @@ seat is the dealer.
 - **Drop out**: free; you are out of this auction.
 - **Pay** (the winner of an open auction): the price in any mix of currencies. Choose cheap coins: a
   coin worth less to you costs you less.
-- **Take a coin** from the middle: you gain one coin.
+- **Take a coin** from the middle: you gain one coin; **take the rest in order**: the same in each of
+  your turns of this pick-up, the coin worth most to you first.
 - **Pay a coin** into a crash auction: one coin of any other currency than the crashing one.
 - **Take the crash card** with every coin in the middle: ends that auction.
 - **Seal a fist** (sealed mode): the coins you bid, in any mix.
@@ -155,8 +156,9 @@ counter-clockwise).
 After a won auction, the coins paid lie in the middle. Starting with the dealer (or the dealer's right
 if the dealer won) and going counter-clockwise, each other seat takes one coin of a currency still
 there, round and round until the middle is empty. Once only one currency is left, the rest is dealt out
-in turn without asking. The board shows the pick order; "take the rest in order" takes your coins for
-all your turns at once, the best for you first, and each single coin stays a choice of its own.
+in turn without asking. The board shows the pick order. Pick each coin yourself, or tap **take the rest
+in order**: from then on, each of your turns in this pick-up takes the coin left that is worth most to
+you (ducats, then florins, then guilders on a tie), without asking you again.
 
 ## The end and scoring
 
@@ -221,7 +223,8 @@ so the board shows each seat's counted coins, and the bots know no more than tha
 - **降りる**：無料。その競りにはもう参加できません。
 - **支払う**（オークション方式の落札者）：落札額を好きな通貨の組み合わせで。自分にとって価値の低い
   通貨ほど安く済みます。
-- **中央の通貨を取る**：通貨を1枚得ます。
+- **中央の通貨を取る**：通貨を1枚得ます。**残りを順に取る**：この分配の自分の番ごとに、自分に最も価値の
+  高い通貨を取ります。
 - **暴落の競りで1枚支払う**：暴落する通貨以外の通貨を1枚、中央に出します。
 - **暴落カードを引き取る**：中央の通貨をすべて得て、その競りが終わります。
 - **握って入札する**（入札方式）：好きな組み合わせの通貨を握ります。
@@ -248,8 +251,9 @@ so the board shows each seat's counted coins, and the bots know no more than tha
 
 落札後、支払われた通貨は中央に置かれます。ディーラーから（ディーラーが落札したらその右隣から）
 反時計回りに、落札者以外が残っている通貨を1枚ずつ、中央が空になるまで順に取ります。残りが1種類に
-なったら、あとは順番どおり自動で配られます。盤面に取る順番が出ます。「残りを順に取る」を押すと、
-自分の番の分を自分に価値の高い順にまとめて取ります。1枚ずつ選ぶこともできます。
+なったら、あとは順番どおり自動で配られます。盤面に取る順番が出ます。1枚ずつ選ぶか、
+**残りを順に取る**を押します。押すと、この分配の自分の番ごとに、残っている中で自分に最も価値の高い通貨
+（同じならダカット、フローリン、ギルダーの順）を、もう尋ねられずに取ります。
 
 ## ゲームの終了と得点
 
