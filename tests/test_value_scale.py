@@ -344,12 +344,11 @@ def test_the_result_names_every_top_scorer():
 # -- Views, determinize, reasons
 
 
-def test_views_show_only_the_viewers_own_coins_until_the_end():
-    s = game()
-    v = G.view(s, 2)
-    assert v["coins"] == [None, None, [7, 5, 3], None] and G.view(s, None)["coins"] == [None] * 4
-    s["phase"] = "over"
-    assert G.view(s, None)["coins"] == [[7, 5, 3]] * 4
+def test_views_show_every_seats_coins_as_counted_from_public_play():
+    """A9: every coin moves in sight of all, so each view shows every seat's coins (what bots count)."""
+    s = play(game(), (0, "offer:M3x3"), (0, "start:1"), (1, "bid:3"), (2, "drop"), (3, "drop"), (0, "drop"))
+    for viewer in (None, 0, 1, 2, 3):
+        assert G.view(s, viewer)["coins"] == s["coins"]
 
 
 def test_determinize_reshuffles_the_deck_keeps_coins_and_redraws_other_sealed_bids():

@@ -116,34 +116,38 @@ def test_the_crash_auction_offers_each_other_currency_and_taking_the_middle():
     s = G.apply(s, 1, "coin:G")
     html = render(G.view(s, 2), G.legal_actions(s, 2))
     assert actions_in(html) == {"coin:D", "coin:G", "take"}
-    assert "Take florin crash and G1" in html
+    assert "Take florin crash and 1 guilder" in html
 
 
-def test_coins_show_only_on_their_owners_board_and_sealed_bids_only_after_the_reveal():
-    s = G.setup(4, 2, {"mode": "sealed"})
-    for viewer in range(4):
-        html = render(G.view(s, viewer), [])
-        for p in range(4):
-            seat = parse(html).find(f".//div[@data-seat='{p}']")
-            assert seat is not None
-            text = ET.tostring(seat, encoding="unicode")
-            assert ("secret" in text) == (p != viewer)
+def test_every_seat_shows_its_counted_coins_and_sealed_bids_show_only_after_the_reveal():
+    s = sealed_offer(4, 2)
+    s["coins"][2] = [4, 6, 5]
+    for viewer in (None, 0, 3):
+        seat = parse(render(G.view(s, viewer), [])).find(".//div[@data-seat='2']")
+        assert seat is not None
+        shown = [
+            t.text
+            for g in seat.iter("g")
+            if g.get("data-explain", "").startswith("coin:")
+            for t in g.iter("text")
+        ]
+        assert shown == ["4", "6", "5"], "the coins every careful player has counted"
     s = sealed_offer(4, 2)
     a, b = G.apply(s, 1, "seal:5.0.0"), G.apply(s, 1, "seal:0.1.1")
     for viewer in (None, 0, 2):
         legal = G.legal_actions(a, viewer) if viewer is not None else []
         assert render(G.view(a, viewer), legal) == render(G.view(b, viewer), legal)
-    assert "You sealed D5" in render(G.view(a, 1), [])
+    assert "You sealed 5 ducats" in render(G.view(a, 1), [])
     s = a
     for p, mix in ((0, "1.0.0"), (2, "0.0.0"), (3, "0.0.1")):
         s = G.apply(s, p, f"seal:{mix}")
     reveal = parse(render(G.view(s, None), [])).find(".//section[@class='tt-reveal']")
     assert reveal is not None
     assert [li.text for li in reveal.iter("li")] == [
-        "Red: D1 (1)",
-        "Blue: D5 (5)",
+        "Red: 1 ducat (1)",
+        "Blue: 5 ducats (5)",
         "Yellow: nothing (0)",
-        "Purple: G1 (1)",
+        "Purple: 1 guilder (1)",
     ]
 
 

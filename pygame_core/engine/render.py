@@ -185,8 +185,8 @@ def amount_entry(
 
 
 RESULT_TEXTS: Texts = {
-    "en": {"winner": "Winner", "winners": "Winners"},
-    "ja": {"winner": "勝者", "winners": "勝者"},
+    "en": {"winner": "Winner: {who}", "winners": "Winners: {who}"},
+    "ja": {"winner": "勝者：{who}", "winners": "勝者：{who}"},
 }
 
 
@@ -211,11 +211,16 @@ def result_panel(
         )
         for p in seats
     )
-    title = translate(RESULT_TEXTS, lang, "winners" if len(winners) > 1 else "winner")
-    who = esc(", ".join(names[p] for p in winners))
+    sep = "、" if lang == "ja" else ", "
+    title = translate(
+        RESULT_TEXTS,
+        lang,
+        "winners" if len(winners) > 1 else "winner",
+        who=sep.join(names[p] for p in winners),
+    )
     return tag(
         "section",
-        tag("h2", f"{title}: {who}") + tag("ol", rows),
+        tag("h2", title) + tag("ol", rows),
         class_="tt-result",
         data_winners=",".join(map(str, winners)),
     )

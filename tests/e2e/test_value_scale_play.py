@@ -6,7 +6,16 @@ import random
 
 from playwright.sync_api import Page, expect
 
-from .conftest import FAST, PHONE, PageGuard, assert_fits_phone, click_one, play_to_the_end, wait_ready
+from .conftest import (
+    FAST,
+    PHONE,
+    PageGuard,
+    assert_fits_phone,
+    click_one,
+    game_over,
+    play_to_the_end,
+    wait_ready,
+)
 
 
 def test_a_solo_open_auction_game_against_appraiser_and_planner_bots_to_the_end(
@@ -46,4 +55,29 @@ def test_phone_portrait_fits_the_width_and_every_action_is_reachable(
         click_one(page, "#board [data-action]", rng)
     expect(page.locator("html")).to_have_attribute("lang", "ja")
     expect(page.locator(".tt-status")).to_contain_text("入札")
+    page_guard.assert_clean()
+
+
+def test_the_coin_pick_up_shows_the_order_and_offers_the_rest_in_one_tap(
+    page: Page, page_guard: PageGuard
+) -> None:
+    page.goto(f"play/?game=value_scale&players=4&seats=human,bot,bot,bot&seed=7&{FAST}")
+    wait_ready(page)
+    rng = random.Random(2)
+    rest = page.locator("#board [data-action='pick:rest']")
+    for _ in range(300):
+        if rest.count() or game_over(page):
+            break
+        if not click_one(page, "#board [data-action]:not([data-action^='pick:'])", rng):
+            page.wait_for_timeout(20)
+    expect(rest).to_contain_text("Take the rest in order")
+    expect(page.locator("#board .vs-order")).to_contain_text("Pick order: Red (You)")
+    assert page.locator('#board [data-explain="badge:out"]').count() == 0, (
+        "the pick order, not who dropped out"
+    )
+    assert page.locator("#board [data-action^='pick:']").count() >= 3, "and every single coin too"
+    purse = page.locator("#board .vs-purse").inner_text()
+    rest.click()
+    expect(page.locator("#board .vs-purse")).not_to_have_text(purse)
+    expect(page.locator("#board [data-action^='pick:']")).to_have_count(0)  # one tap: not asked again
     page_guard.assert_clean()

@@ -4,7 +4,7 @@ from functools import partial
 
 from ...engine import register
 from ...engine.render import Board
-from . import board
+from . import board, help
 from .bot import AppraiserBot, PlannerBot
 from .rules import VALUE_SCALE, ValueScale
 
@@ -42,6 +42,16 @@ register(
                 "mode=sealed": "入札方式（短時間）",
             },
         },
+        minutes=(30, 30),
+        rules=help.rules,
+        figures=help.figures,
+        explain=help.explain,
+        action_name=board.action_name,
+        banners=board.BANNERS,
+        chapter=board.chapter,
+        merge=board.merge,
+        breakdown=board.breakdown,
+        decided=board.decided,
     ),
 )
 

@@ -7,6 +7,7 @@ ducats.florins.guilders); the latest selection that fits counts, and one confirm
 """
 
 from collections.abc import Sequence
+from itertools import groupby
 from typing import Any
 
 from ...engine.game import View
@@ -22,10 +23,15 @@ from ...engine.render import (
     translate,
 )
 from .rules import (
+    CRASH,
+    CRASH_VALUE,
     CURRENCIES,
     GOODS,
+    REST,
+    SURGE,
     SURGE_CARDS,
     SURGE_VALUES,
+    best_coin,
     card_value,
     cheapest,
     coins_score,
@@ -35,6 +41,7 @@ from .rules import (
     goods_score,
     icons,
     is_goods,
+    parse_comp,
 )
 
 SEAT_COLOURS = ("#d63c3c", "#2f6fd6", "#e0b000", "#8a4fc2", "#2e9b4a")
@@ -60,9 +67,19 @@ TEXTS: Texts = {
         "Ds": "ducats",
         "Fs": "florins",
         "Gs": "guilders",
-        "cD": "D",
-        "cF": "F",
-        "cG": "G",
+        "sep": " · ",
+        "comma": ", ",
+        "and": " and ",
+        "semi": "; ",
+        "coin": "coin",
+        "coins_n": "coins",
+        "icon": "icon",
+        "icons": "icons",
+        "bid": "bid",
+        "bids": "bids",
+        "point": "point",
+        "points_n": "points",
+        "count": "{n} {name}",
         "surge": "{c} surge",
         "crash": "{c} crash",
         "open": "Auction",
@@ -70,6 +87,11 @@ TEXTS: Texts = {
         "status": "{mode} · auction {k}",
         "deck": "Deck {n}",
         "box": "Box {n}",
+        "pick_order": "Pick order: {names}",
+        "pick_badge": "takes a coin {k}.",
+        "purse": "Your coins",
+        "scale": "Value scale: a coin's worth plain, with the surge card (▲) and with the crash card (▼)",
+        "purse_line": "{coins}: worth {n} to you",
         "market": "Face-up cards",
         "on_offer": "On offer",
         "pot": "Middle",
@@ -82,7 +104,6 @@ TEXTS: Texts = {
         "sealed_in": "has sealed",
         "leads": "leads",
         "coins": "Coins",
-        "secret": "secret",
         "goods": "goods {n}",
         "worth": "worth {n}",
         "points": "{n} pts",
@@ -97,6 +118,13 @@ TEXTS: Texts = {
         "b_pick": "Take a {c}",
         "b_coin": "Pay 1 {c}",
         "b_take": "Take {card} and {coins}",
+        "b_rest": "Take the rest in order, worth most to me first (likely {coins})",
+        "a_rest": "Take the rest in order, worth most to me first",
+        "e_rest": "{name} takes the rest in order, the coin worth most to them first",
+        "a_bid": "Bid {n} {coins}",
+        "a_pay": "Pay {coins} for the lot",
+        "a_coin": "Pay 1 {c} into the middle",
+        "a_seal": "Seal {coins} in your fist ({n} {unit})",
         "nothing": "nothing",
         "p_offer": "You are the dealer: offer one or two face-up cards (a crash card only alone).",
         "p_start": "Who starts the auction for {cards}?",
@@ -131,6 +159,27 @@ TEXTS: Texts = {
         "e_refill": "New face-up cards: {cards}",
         "e_dealer": "{name} is the dealer",
         "e_over": "The deck is out. Scores: {scores}",
+        "m_bidding": "Bidding, {k} {unit}: {parts}",
+        "m_one": "{name} {n}",
+        "m_upto": "{name} up to {n}",
+        "m_drop": "{name} drops out",
+        "m_upto_drop": "{name} up to {n}, then drops out",
+        "m_one_drop": "{name} {n}, then drops out",
+        "m_fist": "{name} {coins}",
+        "fist_line": "{name}: {coins} ({n})",
+        "then": ", then ",
+        "m_picks": "Coins taken from the middle: {parts}",
+        "m_payins": "Crash auction, coins paid in: {parts} (middle: {coins})",
+        "m_part": "{name} {coins}",
+        "m_seals": "{names} have sealed their bids",
+        "c_auction": "Auction {k}",
+        "c_over": "Game over",
+        "bd_goods": "{good}: {n} {icons} × {v}",
+        "bd_coins": "{coins} × {v}",
+        "bd_none": "nothing",
+        "d_one": "**{name}** wins with {n} {unit}, {gap} more than {second} ({m}).",
+        "d_tie": "**{names}** share the win with {n} {unit} each: the rules name no tie-break.",
+        "d_best": "{name}'s biggest part was {part} = {n}.",
     },
     "ja": {
         "seat0": "赤",
@@ -147,20 +196,35 @@ TEXTS: Texts = {
         "Ds": "ダカット",
         "Fs": "フローリン",
         "Gs": "ギルダー",
-        "cD": "ダ",
-        "cF": "フ",
-        "cG": "ギ",
+        "sep": "・",
+        "comma": "、",
+        "and": "と",
+        "semi": "、",
+        "coin": "枚",
+        "coins_n": "枚",
+        "icon": "個",
+        "icons": "個",
+        "bid": "回",
+        "bids": "回",
+        "point": "点",
+        "points_n": "点",
+        "count": "{name}{n}枚",
         "surge": "{c}高騰",
         "crash": "{c}暴落",
         "open": "オークション",
         "sealed": "入札",
-        "status": "{mode} · 第{k}競り",
-        "deck": "山札 {n}",
-        "box": "箱 {n}",
+        "status": "{mode}・第{k}競り",
+        "deck": "山札{n}枚",
+        "box": "箱{n}枚",
+        "pick_order": "通貨を取る順番：{names}",
+        "pick_badge": "{k}番目に通貨を取る",
+        "purse": "あなたの通貨",
+        "scale": "バリュースケール：通貨1枚の価値（通常、高騰カード▲あり、暴落カード▼あり）",
+        "purse_line": "{coins}：あなたにとって{n}点",
         "market": "表向きのカード",
         "on_offer": "競りにかけられたカード",
         "pot": "テーブル中央",
-        "high": "最高値 {n} · {name}",
+        "high": "最高値{n}枚・{name}",
         "no_bid": "まだ値段なし",
         "players": "プレイヤー",
         "dealer": "ディーラー",
@@ -169,7 +233,6 @@ TEXTS: Texts = {
         "sealed_in": "入札済み",
         "leads": "最高値",
         "coins": "通貨",
-        "secret": "非公開",
         "goods": "品物 {n}",
         "worth": "価値 {n}",
         "points": "{n}点",
@@ -184,6 +247,13 @@ TEXTS: Texts = {
         "b_pick": "{c}を1枚取る",
         "b_coin": "{c}を1枚支払う",
         "b_take": "{card}と{coins}を獲得",
+        "b_rest": "残りを順に取る：自分に価値の高い順（見込み：{coins}）",
+        "a_rest": "残りを自分に価値の高い順に取る",
+        "e_rest": "{name}は残りを自分に価値の高い順に取ります",
+        "a_bid": "{n}{coins}で競る",
+        "a_pay": "{coins}で支払う",
+        "a_coin": "{c}を1枚中央に支払う",
+        "a_seal": "{coins}を握って入札（{n}{unit}）",
         "nothing": "なし",
         "p_offer": "あなたがディーラーです：表向きのカードを1枚か2枚選んでください（暴落カードは1枚だけ）。",
         "p_start": "{cards}の競りを誰から始めますか？",
@@ -218,6 +288,27 @@ TEXTS: Texts = {
         "e_refill": "補充：{cards}",
         "e_dealer": "{name}がディーラーです",
         "e_over": "山札がなくなりました。得点：{scores}",
+        "m_bidding": "競り（{k}{unit}）：{parts}",
+        "m_one": "{name}は{n}枚",
+        "m_upto": "{name}は{n}枚まで",
+        "m_drop": "{name}は降りる",
+        "m_upto_drop": "{name}は{n}枚まで競って降りる",
+        "m_one_drop": "{name}は{n}枚をつけて降りる",
+        "m_fist": "{name}：{coins}",
+        "fist_line": "{name}：{coins}（{n}枚）",
+        "then": "、次に",
+        "m_picks": "中央の通貨の分配：{parts}",
+        "m_payins": "暴落の競り、支払われた通貨：{parts}（中央：{coins}）",
+        "m_part": "{name}が{coins}",
+        "m_seals": "{names}が入札しました",
+        "c_auction": "第{k}競り",
+        "c_over": "ゲーム終了",
+        "bd_goods": "{good}：アイコン{n}{icons}×{v}",
+        "bd_coins": "{coins}×{v}",
+        "bd_none": "なし",
+        "d_one": "**{name}**が{n}{unit}で勝利。{second}（{m}点）より{gap}点多く獲得しました。",
+        "d_tie": "**{names}**が{n}{unit}で同点首位、ともに勝利です（ルールに同点の決着方法はありません）。",
+        "d_best": "{name}の最大の得点源は{part}＝{n}点です。",
     },
 }
 
@@ -240,10 +331,38 @@ def cards_label(cards: Sequence[str], lang: str) -> str:
     return " + ".join(card_label(c, lang) for c in cards)
 
 
+def plural(n: int, one: str, many: str, lang: str) -> str:
+    """Return the word for `n` things: the text `one` for exactly 1, else `many` (Japanese counters agree)."""
+    return translate(TEXTS, lang, one if n == 1 else many)
+
+
+def listed(items: Sequence[str], lang: str) -> str:
+    """Return items as a list in words: `a, b and c` (Japanese `a、bとc`).
+
+    >>> listed(["Red", "Blue", "Yellow"], "en"), listed(["赤", "青"], "ja"), listed([], "en")
+    ('Red, Blue and Yellow', '赤と青', '')
+    """
+    if len(items) < 2:
+        return "".join(items)
+    head = translate(TEXTS, lang, "comma").join(items[:-1])
+    return head + translate(TEXTS, lang, "and") + items[-1]
+
+
+def coin_count(c: str, k: int, lang: str) -> str:
+    """Return `k` coins of currency `c` in words: `1 ducat`, `3 guilders`, `ダカット3枚`."""
+    return translate(TEXTS, lang, "count", n=k, name=translate(TEXTS, lang, c if k == 1 else c + "s"))
+
+
 def coins_label(coins: Sequence[int], lang: str) -> str:
-    """Return coins as a short text, e.g. `D2 G1` (`nothing` if none)."""
-    parts = [f"{translate(TEXTS, lang, 'c' + c)}{k}" for c, k in zip(CURRENCIES, coins, strict=True) if k]
-    return " ".join(parts) if parts else translate(TEXTS, lang, "nothing")
+    """Return coins in words, e.g. `2 ducats and 1 guilder` (`nothing` if none; Japanese joins with ・).
+
+    >>> coins_label([2, 0, 1], "en"), coins_label([0, 1, 1], "ja"), coins_label([0, 0, 0], "en")
+    ('2 ducats and 1 guilder', 'フローリン1枚・ギルダー1枚', 'nothing')
+    """
+    parts = [coin_count(c, k, lang) for c, k in zip(CURRENCIES, coins, strict=True) if k]
+    if not parts:
+        return translate(TEXTS, lang, "nothing")
+    return "・".join(parts) if lang == "ja" else listed(parts, lang)
 
 
 # -- SVG pieces
@@ -260,7 +379,7 @@ def _icon(kind: str, cx: float, cy: float, r: float) -> str:
     return tag("rect", x=cx - r * 0.8, y=cy - r * 0.8, width=r * 1.6, height=r * 1.6, fill=ink)
 
 
-def _card_svg(card: str, x: float, y: float, w: float, h: float, lang: str) -> str:
+def card_svg(card: str, x: float, y: float, w: float, h: float, lang: str) -> str:
     """Return a card drawn at (x, y): a good's value and icons, or a surge or crash card."""
     label = card_label(card, lang)
     out = [tag("title", esc(label))]
@@ -297,16 +416,26 @@ def _card_svg(card: str, x: float, y: float, w: float, h: float, lang: str) -> s
             )
         )
         out.append(tag("circle", cx=x + w / 2, cy=y + h * 0.62, r=h * 0.09, fill=COIN_FILL[c], stroke="#555"))
-        worth = SURGE_VALUES[c] if surge else 0
+        worth = SURGE_VALUES[c] if surge else CRASH_VALUE
         out.append(
             tag("text", f"= {worth}", x=x + w / 2, y=y + h * 0.88, font_size=h * 0.13, text_anchor="middle")
         )
-    return tag("g", "".join(out), fill=colour, class_="vs-card", data_card=card, role="img", aria_label=label)
+    return tag(
+        "g",
+        "".join(out),
+        fill=colour,
+        class_="vs-card",
+        data_card=card,
+        data_explain=f"card:{card}",
+        role="img",
+        aria_label=label,
+    )
 
 
-def _coin_svg(c: str, cx: float, cy: float, r: float, text: str) -> str:
+def coin_svg(c: str, cx: float, cy: float, r: float, text: str) -> str:
     """Return a coin of currency `c` with a number on it."""
-    return tag("circle", cx=cx, cy=cy, r=r, fill=COIN_FILL[c], stroke="#555") + tag(
+    disc = tag("circle", cx=cx, cy=cy, r=r, fill=COIN_FILL[c], stroke="#555")
+    number = tag(
         "text",
         esc(text),
         x=cx,
@@ -316,9 +445,10 @@ def _coin_svg(c: str, cx: float, cy: float, r: float, text: str) -> str:
         font_weight=700,
         fill="#222",
     )
+    return tag("g", disc + number, data_explain=f"coin:{c}")
 
 
-def _svg(content: str, width: int, height: int, label: str) -> str:
+def board_svg(content: str, width: int, height: int, label: str) -> str:
     """Return an SVG element of the board, scaled to the width of the screen."""
     return tag(
         "svg",
@@ -334,21 +464,21 @@ def _market(v: View, names: Sequence[str], lang: str) -> str:
     """Return the face-up cards, the cards on offer with the high bid, and the coins in the middle."""
     row = v["row"]
     parts = []
-    cards = "".join(_card_svg(c, 4 + i * 120, 4, 110, 150, lang) for i, c in enumerate(row))
+    cards = "".join(card_svg(c, 4 + i * 120, 4, 110, 150, lang) for i, c in enumerate(row))
     parts.append(
-        tag("h2", translate(TEXTS, lang, "market"))
-        + _svg(cards, 364, 160, cards_label(row, lang) or translate(TEXTS, lang, "nothing"))
+        tag("h2", translate(TEXTS, lang, "market"), data_explain="row")
+        + board_svg(cards, 364, 160, cards_label(row, lang) or translate(TEXTS, lang, "nothing"))
     )
     if v["lot"]:
-        lot = "".join(_card_svg(c, 4 + i * 120, 4, 110, 150, lang) for i, c in enumerate(v["lot"]))
+        lot = "".join(card_svg(c, 4 + i * 120, 4, 110, 150, lang) for i, c in enumerate(v["lot"]))
         pot = "".join(
-            _coin_svg(c, 268 + i * 36, 60, 15, str(k))
+            coin_svg(c, 268 + i * 36, 60, 15, str(k))
             for i, (c, k) in enumerate(zip(CURRENCIES, v["pot"], strict=True))
         )
         pot += tag("text", esc(translate(TEXTS, lang, "pot")), x=254, y=30, font_size=13, fill="currentColor")
         parts.append(
-            tag("h2", translate(TEXTS, lang, "on_offer"))
-            + _svg(lot + pot, 364, 160, cards_label(v["lot"], lang))
+            tag("h2", translate(TEXTS, lang, "on_offer"), data_explain="lot")
+            + board_svg(lot + tag("g", pot, data_explain="pot"), 364, 160, cards_label(v["lot"], lang))
         )
         if v["phase"] == "auction":
             high = (
@@ -356,7 +486,11 @@ def _market(v: View, names: Sequence[str], lang: str) -> str:
                 if v["leader"] is not None
                 else translate(TEXTS, lang, "no_bid")
             )
-            parts.append(tag("p", tag("strong", esc(high)), class_="tt-hint vs-high"))
+            parts.append(tag("p", tag("strong", esc(high)), class_="tt-hint vs-high", data_explain="high"))
+        if v["phase"] == "pick":
+            order = " → ".join(names[p] for p in v["queue"])
+            text = translate(TEXTS, lang, "pick_order", names=order)
+            parts.append(tag("p", tag("strong", text), class_="tt-hint vs-order", data_explain="pick_order"))
     return tag("section", "".join(parts), class_="vs-market")
 
 
@@ -367,72 +501,84 @@ def _seat_svg(v: View, p: int, lang: str) -> str:
         stack = v["stacks"][p][i]
         x = 4 + i * 74
         if stack:
-            out.append(_card_svg(stack[-1], x, 4, 64, 88, lang))
+            slot = card_svg(stack[-1], x, 4, 64, 88, lang)
             total = sum(icons(c) for c in stack)
             text = f"{len(stack)}· {total}×{card_value(stack[-1])}={goods_score(stack)}"
         else:
-            out.append(
-                tag(
-                    "rect",
-                    x=x,
-                    y=4,
-                    width=64,
-                    height=88,
-                    rx=6,
-                    fill="none",
-                    stroke=GOODS_INK[g],
-                    stroke_dasharray="4 3",
-                )
-            )
-            out.append(_icon(g, x + 32, 48, 8))
+            slot = tag(
+                "rect",
+                x=x,
+                y=4,
+                width=64,
+                height=88,
+                rx=6,
+                fill="none",
+                stroke=GOODS_INK[g],
+                stroke_dasharray="4 3",
+            ) + _icon(g, x + 32, 48, 8)
             text = "0"
-        out.append(
-            tag("text", esc(text), x=x + 32, y=108, font_size=11, text_anchor="middle", fill="currentColor")
+        slot += tag(
+            "text", esc(text), x=x + 32, y=108, font_size=11, text_anchor="middle", fill="currentColor"
         )
+        out.append(tag("g", slot, data_explain=f"stack:{g}"))
     for j, c in enumerate(CURRENCIES):
         y = 14 + j * 34
         value = v["values"][p][j]
-        count = "?" if v["coins"][p] is None else str(v["coins"][p][j])
-        out.append(_coin_svg(c, 240, y + 4, 13, count))
-        marks = []
+        out.append(coin_svg(c, 240, y + 4, 13, str(v["coins"][p][j])))
         if c in v["surges"][p]:
-            marks.append(tag("text", "▲", x=260, y=y + 9, font_size=14, fill=SURGE_INK))
+            out.append(
+                tag(
+                    "text", "▲", x=260, y=y + 9, font_size=14, fill=SURGE_INK, data_explain=f"card:{SURGE}{c}"
+                )
+            )
         if c in v["crashes"][p]:
-            marks.append(tag("text", "▼", x=274, y=y + 9, font_size=14, fill=CRASH_INK))
-        out.extend(marks)
-        out.append(tag("text", f"×{value}", x=292, y=y + 9, font_size=13, fill="currentColor"))
-    return _svg("".join(out), 364, 114, translate(TEXTS, lang, "goods", n=v["goods_points"][p]))
+            out.append(
+                tag(
+                    "text", "▼", x=274, y=y + 9, font_size=14, fill=CRASH_INK, data_explain=f"card:{CRASH}{c}"
+                )
+            )
+        out.append(
+            tag("text", f"×{value}", x=292, y=y + 9, font_size=13, fill="currentColor", data_explain="scale")
+        )
+    return board_svg("".join(out), 364, 114, translate(TEXTS, lang, "goods", n=v["goods_points"][p]))
+
+
+def _badges(v: View, p: int, lang: str) -> str:
+    """Return a seat's badges: dealer, to act, the pick order while coins are taken, else dropped out,
+    sealed, leading."""
+    badges = []
+    if p == v["dealer"] and v["phase"] != "over":
+        badges.append((translate(TEXTS, lang, "dealer"), "dealer", translate(TEXTS, lang, "dealer")))
+    if p in v["to_act"]:
+        badges.append(("▶", "to_act", translate(TEXTS, lang, "to_act")))
+    if v["phase"] == "pick":
+        if p in v["queue"]:
+            k = v["queue"].index(p) + 1
+            badges.append((f"#{k}", "pick", translate(TEXTS, lang, "pick_badge", k=k)))
+    elif p in v["out"]:
+        badges.append(("✗", "out", translate(TEXTS, lang, "out")))
+    if v["bid_in"][p]:
+        badges.append(("✓", "sealed_in", translate(TEXTS, lang, "sealed_in")))
+    if v["phase"] == "auction" and p == v["leader"]:
+        badges.append((f"★{v['high']}", "leads", translate(TEXTS, lang, "leads")))
+    return "".join(
+        tag("span", esc(sign), class_="tt-badge", title=title, data_explain=f"badge:{key}")
+        for sign, key, title in badges
+    )
 
 
 def _players(v: View, names: Sequence[str], lang: str) -> str:
-    """Return every seat: name and badges, goods points, coins (only the viewer's own), and its cards."""
+    """Return every seat: name and badges, goods points, coins as counted from play, and its cards."""
     rows = []
+    sep = esc(translate(TEXTS, lang, "sep"))
     for p in range(v["players"]):
-        badges = []
-        if p == v["dealer"] and v["phase"] != "over":
-            badges.append((translate(TEXTS, lang, "dealer"), "dealer"))
-        if p in v["to_act"]:
-            badges.append(("▶", "to_act"))
-        if p in v["out"]:
-            badges.append(("✗", "out"))
-        if v["bid_in"][p]:
-            badges.append(("✓", "sealed_in"))
-        if v["phase"] == "auction" and p == v["leader"]:
-            badges.append((f"★{v['high']}", "leads"))
-        marks = "".join(
-            tag("span", esc(sign), class_="tt-badge", title=translate(TEXTS, lang, key))
-            for sign, key in badges
-        )
-        coins = v["coins"][p]
-        worth = (
-            translate(TEXTS, lang, "secret")
-            if coins is None
-            else translate(TEXTS, lang, "worth", n=coins_score(coins, v["values"][p]))
-        )
+        worth = translate(TEXTS, lang, "worth", n=coins_score(v["coins"][p], v["values"][p]))
         head = (
-            f"{tag('span', '●', style=f'color:{SEAT_COLOURS[p]}')} {tag('strong', esc(names[p]))} {marks} · "
-            f"{esc(translate(TEXTS, lang, 'goods', n=v['goods_points'][p]))} · "
-            f"{esc(translate(TEXTS, lang, 'coins'))} {esc(worth)}"
+            f"{tag('span', '●', style=f'color:{SEAT_COLOURS[p]}')} {tag('strong', esc(names[p]))} "
+            f"{_badges(v, p, lang)}{sep}"
+            + tag("span", esc(translate(TEXTS, lang, "goods", n=v["goods_points"][p])), data_explain="goods")
+            + sep
+            + tag("span", f"{esc(translate(TEXTS, lang, 'coins'))} {esc(worth)}", data_explain="counted")
         )
         rows.append(
             tag(
@@ -487,7 +633,7 @@ def _coin_steppers(mix: list[int], holding: Sequence[int], fixed: str | None, la
                 cells.append(off_button(esc(text)))
         coin = tag(
             "svg",
-            _coin_svg(c, 16, 16, 14, str(mix[i])),
+            coin_svg(c, 16, 16, 14, str(mix[i])),
             viewBox="0 0 32 32",
             style="width:2.5rem;height:2.5rem",
             role="img",
@@ -557,9 +703,13 @@ def _controls(v: View, legal: Sequence[str], names: Sequence[str], lang: str, se
     elif phase == "pay":
         out.append(_pay_entry(v, lang, selected))
     elif phase == "pick":
+        runs = [(c, len(list(group))) for c, group in groupby(pick_plan(v))]
+        coins = translate(TEXTS, lang, "then").join(coin_count(c, k, lang) for c, k in runs)
+        out.append(_button(translate(TEXTS, lang, "b_rest", coins=coins), f"pick:{REST}", True))
         for a in legal:
             c = a.split(":")[1]
-            out.append(_button(translate(TEXTS, lang, "b_pick", c=translate(TEXTS, lang, c)), a, True))
+            if c != REST:
+                out.append(_button(translate(TEXTS, lang, "b_pick", c=translate(TEXTS, lang, c)), a))
     elif phase == "crash":
         for a in legal:
             if a == "take":
@@ -576,7 +726,22 @@ def _controls(v: View, legal: Sequence[str], names: Sequence[str], lang: str, se
                 out.append(_button(translate(TEXTS, lang, "b_coin", c=translate(TEXTS, lang, c)), a))
     else:
         out.append(_seal_entry(v, lang, selected))
-    return tag("div", "".join(out), class_="tt-actions vs-controls")
+    return tag("div", "".join(out), class_="tt-actions vs-controls tt-side")
+
+
+def pick_plan(v: View) -> list[str]:
+    """Return the coins the viewer likely takes with `pick:rest` (A13): in each of its turns the coin left
+    worth most to it, each other seat taken to do the same by its own values (D, F, G breaking ties)."""
+    pot, queue, me = list(v["pot"]), list(v["queue"]), v["viewer"]
+    mine = []
+    while sum(pot):
+        p = queue[0]
+        c = best_coin(pot, v["values"][p])
+        if p == me:
+            mine.append(c)
+        pot[CURRENCIES.index(c)] -= 1
+        queue = [*queue[1:], p]
+    return mine
 
 
 def _prompt(v: View, names: Sequence[str], lang: str) -> str:
@@ -584,7 +749,7 @@ def _prompt(v: View, names: Sequence[str], lang: str) -> str:
     me, phase = v["viewer"], v["phase"]
     if phase == "over":
         return translate(TEXTS, lang, "p_over")
-    waiting = ", ".join(names[p] for p in v["to_act"])
+    waiting = listed([names[p] for p in v["to_act"]], lang)
     if me is None or me not in v["to_act"]:
         if v.get("bid") is not None:
             return translate(TEXTS, lang, "p_sealed", coins=coins_label(v["bid"], lang), names=waiting)
@@ -610,6 +775,23 @@ def _prompt(v: View, names: Sequence[str], lang: str) -> str:
     return translate(TEXTS, lang, "p_seal", cards=lot)
 
 
+def _purse(v: View, lang: str) -> str:
+    """Return the seated viewer's own coins and what they are worth to it ("" for the table)."""
+    me = v["viewer"]
+    if me is None or v["phase"] == "over":
+        return ""
+    coins = v["coins"][me]
+    line = translate(
+        TEXTS, lang, "purse_line", coins=coins_label(coins, lang), n=coins_score(coins, v["values"][me])
+    )
+    return tag(
+        "section",
+        tag("h2", translate(TEXTS, lang, "purse")) + tag("p", line, class_="tt-hint"),
+        class_="vs-purse tt-side",
+        data_explain="purse",
+    )
+
+
 def _last(v: View, names: Sequence[str], lang: str) -> str:
     """Return the last auction: the sealed fists opened together, and who got the lot for what."""
     last = v["last"]
@@ -620,12 +802,12 @@ def _last(v: View, names: Sequence[str], lang: str) -> str:
         items = "".join(
             tag(
                 "li",
-                f"{esc(names[p])}: {esc(coins_label(b, lang))} ({sum(b)})",
+                translate(TEXTS, lang, "fist_line", name=names[p], coins=coins_label(b, lang), n=sum(b)),
                 class_="tt-winner" if p == last["winner"] else None,
             )
             for p, b in enumerate(last["bids"])
         )
-        parts.append(tag("ul", items, class_="tt-bids"))
+        parts.append(tag("ul", items, class_="tt-bids", data_explain="fists"))
     lot = cards_label(last["lot"], lang)
     if last["winner"] is None:
         text = translate(TEXTS, lang, "r_none", cards=lot)
@@ -643,7 +825,8 @@ def _last(v: View, names: Sequence[str], lang: str) -> str:
             TEXTS, lang, "r_won", name=names[last["winner"]], cards=lot, coins=coins_label(last["paid"], lang)
         )
     parts.append(tag("p", text, class_="tt-hint"))
-    return tag("section", tag("h2", translate(TEXTS, lang, "last")) + "".join(parts), class_="tt-reveal")
+    head = tag("h2", translate(TEXTS, lang, "last"), data_explain="last")
+    return tag("section", head + "".join(parts), class_="tt-reveal")
 
 
 def _result(v: View, names: Sequence[str], lang: str) -> str:
@@ -656,7 +839,8 @@ def _result(v: View, names: Sequence[str], lang: str) -> str:
             TEXTS, lang, "score_line", name=names[p], total=score, goods=goods, coins=score - goods
         )
 
-    return result_panel(result, names, lang, line)
+    panel = result_panel(result, names, lang, line)
+    return tag("div", panel, class_="tt-side") if panel else ""
 
 
 def render(
@@ -676,19 +860,21 @@ def render(
     names = list(names or seat_names(v["players"], lang))
     mode = translate(TEXTS, lang, v["mode"])
     status = translate(TEXTS, lang, "status", mode=mode, k=v["auctions"] + (v["phase"] != "over"))
-    notes = [translate(TEXTS, lang, "deck", n=v["deck"])]
+    notes = [tag("span", esc(translate(TEXTS, lang, "deck", n=v["deck"])), data_explain="deck")]
     if v["box"]:
-        notes.append(translate(TEXTS, lang, "box", n=len(v["box"])))
+        notes.append(tag("span", esc(translate(TEXTS, lang, "box", n=len(v["box"]))), data_explain="box"))
     parts = [
         tag(
             "header",
-            tag("span", status) + tag("span", esc(" · ".join(notes)), class_="tt-deck"),
+            tag("span", esc(status), data_explain=f"mode:{v['mode']}")
+            + tag("span", esc(translate(TEXTS, lang, "sep")).join(notes), class_="tt-deck"),
             class_="tt-status",
         ),
-        tag("p", _prompt(v, names, lang), class_="tt-prompt", role="status"),
+        tag("p", _prompt(v, names, lang), class_="tt-prompt tt-side", role="status"),
         _result(v, names, lang),
         _market(v, names, lang),
         _controls(v, legal, names, lang, selected),
+        _purse(v, lang),
         _last(v, names, lang),
         _players(v, names, lang),
     ]
@@ -740,11 +926,196 @@ def describe(event: dict[str, Any], lang: str = "en", names: Sequence[str] | Non
             coins=coins_label(event["got"], lang),
         )
     if kind == "reveal":
-        bids = ", ".join(f"{names[p]} {coins_label(b, lang)}" for p, b in enumerate(event["bids"]))
-        return translate(TEXTS, lang, "e_reveal", bids=bids)
+        fists = translate(TEXTS, lang, "semi").join(
+            translate(TEXTS, lang, "m_fist", name=names[p], coins=coins_label(b, lang))
+            for p, b in enumerate(event["bids"])
+        )
+        return translate(TEXTS, lang, "e_reveal", bids=fists)
+    if kind == "bidding":
+        return translate(
+            TEXTS,
+            lang,
+            "m_bidding",
+            k=len(event["steps"]),
+            unit=plural(len(event["steps"]), "bid", "bids", lang),
+            parts=translate(TEXTS, lang, "semi").join(_bidding_parts(event["steps"], names, lang)),
+        )
+    if kind in ("picks", "payins"):
+        parts = translate(TEXTS, lang, "semi").join(
+            translate(TEXTS, lang, "m_part", name=names[p], coins=coins_label(coins, lang))
+            for p, coins in _tally(event["coins"])
+        )
+        pot = coins_label(event["pot"], lang) if kind == "payins" else ""
+        return translate(TEXTS, lang, f"m_{kind}", parts=parts, coins=pot)
+    if kind == "seals":
+        return translate(TEXTS, lang, "m_seals", names=listed([names[p] for p in event["ps"]], lang))
     if kind == "refill":
         return translate(TEXTS, lang, "e_refill", cards=cards_label(event["cards"], lang) or "—")
     if kind == "over":
-        scores = ", ".join(f"{names[p]} {s}" for p, s in enumerate(event["scores"]))
+        scores = translate(TEXTS, lang, "comma").join(
+            f"{names[p]} {s}" for p, s in enumerate(event["scores"])
+        )
         return translate(TEXTS, lang, "e_over", scores=scores)
     return translate(TEXTS, lang, f"e_{kind}", name=name)
+
+
+def _bidding_parts(steps: Sequence[Sequence[int]], names: Sequence[str], lang: str) -> list[str]:
+    """Return each seat's part in a run of bids (`[seat, n]`, n = -1 for dropping out), in order of play."""
+    out = []
+    for p in dict.fromkeys(q for q, _ in steps):
+        bids = [n for q, n in steps if q == p and n >= 0]
+        dropped = any(q == p and n < 0 for q, n in steps)
+        if not bids:
+            out.append(translate(TEXTS, lang, "m_drop", name=names[p]))
+        else:
+            key = ("m_upto" if len(bids) > 1 else "m_one") + ("_drop" if dropped else "")
+            out.append(translate(TEXTS, lang, key, name=names[p], n=max(bids)))
+    return out
+
+
+def _tally(moves: Sequence[Sequence[Any]]) -> list[tuple[int, list[int]]]:
+    """Return each seat's coins in a run of single-coin moves (`[seat, currency]`), in order of play.
+
+    >>> _tally([[2, "D"], [0, "F"], [2, "D"], [2, "G"]])
+    [(2, [2, 0, 1]), (0, [0, 1, 0])]
+    """
+    out: dict[int, list[int]] = {}
+    for p, c in moves:
+        out.setdefault(p, [0] * len(CURRENCIES))[CURRENCIES.index(c)] += 1
+    return list(out.items())
+
+
+def _run(event: dict[str, Any]) -> dict[str, Any] | None:
+    """Return an event as a run of one step that `merge` can extend, or None if it is not a repeated step."""
+    kind = event["e"]
+    if kind in ("bidding", "picks", "payins", "seals"):
+        return event
+    if kind in ("bid", "drop"):
+        return {"e": "bidding", "steps": [[event["p"], event.get("n", -1)]]}
+    if kind == "pick":
+        return {"e": "picks", "coins": [[event["p"], event["c"]]]}
+    if kind == "coin":
+        return {"e": "payins", "coins": [[event["p"], event["c"]]], "pot": list(event["pot"])}
+    if kind == "sealed":
+        return {"e": "seals", "ps": [event["p"]]}
+    return None
+
+
+def merge(a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any] | None:
+    """Return one log event for two in a row of the same step (bids and drops, coins taken, crash coins
+    paid in, bids sealed), or None.
+
+    >>> merge({"e": "pick", "p": 1, "c": "D"}, {"e": "pick", "p": 2, "c": "G"})
+    {'e': 'picks', 'coins': [[1, 'D'], [2, 'G']]}
+    >>> merge({"e": "bid", "p": 1, "n": 3}, {"e": "pick", "p": 2, "c": "G"}) is None
+    True
+    """
+    first, second = _run(a), _run(b)
+    if first is None or second is None or first["e"] != second["e"]:
+        return None
+    out: dict[str, Any] = {
+        k: [*first[k], *second[k]] if k in ("steps", "coins", "ps") else v for k, v in first.items()
+    }
+    if "pot" in second:
+        out["pot"] = list(second["pot"])
+    return out
+
+
+def chapter(event: dict[str, Any], lang: str) -> str | None:
+    """Return the log heading an event opens: each auction (from its dealer), and the end."""
+    if event["e"] in ("deal", "dealer"):
+        return translate(TEXTS, lang, "c_auction", k=event["k"])
+    if event["e"] == "over":
+        return translate(TEXTS, lang, "c_over")
+    return None
+
+
+# Banners: a lot won (in sealed mode the moment the fists open), a crash card taken, the final scores. The
+# sealed reveal itself is no banner kind: every banner kind is reached in either mode.
+BANNERS = frozenset({"win", "crash", "over"})
+
+
+def action_name(action: str, view: View, lang: str) -> str:
+    """Return a legal action in words, e.g. `Bid 3 coins` or `Take a florin`."""
+    verb, _, arg = action.partition(":")
+    if verb == "offer":
+        return translate(TEXTS, lang, "b_offer", cards=cards_label(arg.split("+"), lang))
+    if verb == "start":
+        return translate(TEXTS, lang, "b_start", name=seat_names(view["players"], lang)[int(arg)])
+    if verb == "bid":
+        n = int(arg)
+        return translate(TEXTS, lang, "a_bid", n=n, coins=plural(n, "coin", "coins_n", lang))
+    if verb == "drop":
+        return translate(TEXTS, lang, "b_drop")
+    if verb in ("pay", "seal"):
+        mix = parse_comp(arg)
+        unit = plural(sum(mix), "coin", "coins_n", lang)
+        return translate(TEXTS, lang, f"a_{verb}", coins=coins_label(mix, lang), n=sum(mix), unit=unit)
+    if action == f"pick:{REST}":
+        return translate(TEXTS, lang, "a_rest")
+    if verb in ("pick", "coin"):
+        key = "b_pick" if verb == "pick" else "a_coin"
+        return translate(TEXTS, lang, key, c=translate(TEXTS, lang, arg))
+    card = card_label(view["lot"][0], lang) if view["lot"] else ""
+    return translate(TEXTS, lang, "b_take", card=card, coins=coins_label(view["pot"], lang))
+
+
+def breakdown(view: View, lang: str) -> list[list[tuple[str, int]]]:
+    """Return each seat's points by source: each goods stack (icons × top value), each currency held
+    (coins × their worth to the seat); they sum to the seat's score."""
+    out = []
+    for p in range(view["players"]):
+        parts = []
+        for g, stack in zip(GOODS, view["stacks"][p], strict=True):
+            if stack:
+                n, top = sum(icons(c) for c in stack), card_value(stack[-1])
+                label = translate(
+                    TEXTS,
+                    lang,
+                    "bd_goods",
+                    good=translate(TEXTS, lang, g),
+                    n=n,
+                    icons=plural(n, "icon", "icons", lang),
+                    v=top,
+                )
+                parts.append((label, goods_score(stack)))
+        for c, k, worth in zip(CURRENCIES, view["coins"][p], view["values"][p], strict=True):
+            if k:
+                parts.append(
+                    (translate(TEXTS, lang, "bd_coins", coins=coin_count(c, k, lang), v=worth), k * worth)
+                )
+        out.append(parts or [(translate(TEXTS, lang, "bd_none"), 0)])
+    return out
+
+
+def decided(view: View, names: Sequence[str], lang: str) -> str | None:
+    """Return why the winners won: the margin over the next seat and the winner's biggest part, or the
+    shared top score (the rules name no tie-break)."""
+    result = view["result"]
+    if result is None:
+        return None
+    scores, winners = result["scores"], result["winners"]
+    top = scores[winners[0]]
+    unit = plural(top, "point", "points_n", lang)
+    if len(winners) > 1:
+        return translate(
+            TEXTS, lang, "d_tie", names=listed([names[w] for w in winners], lang), n=top, unit=unit
+        )
+    w = winners[0]
+    second = max((p for p in range(len(scores)) if p != w), key=lambda p: scores[p])
+    label, points = max(breakdown(view, lang)[w], key=lambda part: part[1])
+    return (
+        translate(
+            TEXTS,
+            lang,
+            "d_one",
+            name=names[w],
+            n=top,
+            unit=unit,
+            gap=top - scores[second],
+            second=names[second],
+            m=scores[second],
+        )
+        + " " * (lang == "en")
+        + translate(TEXTS, lang, "d_best", name=names[w], part=label, n=points)
+    )

@@ -1,6 +1,6 @@
 """Value Scale bots: an appraiser that prices every lot for every seat, and a planner that searches.
 
-The appraiser reads its own view and the coin counts every careful player keeps (`counted_coins`, see
+The appraiser reads its own view, which shows every seat's coins as a careful player counts them (see
 assumption A9 of docs/rules/value_scale.md). It values a lot for each seat as the points it would add:
 goods by how the stack's score changes (plus a share of the best cap still to come), a surge card by the
 seat's coins of that currency. Every decision compares the lead it expects over the best rival: its own
@@ -34,6 +34,7 @@ from .rules import (
     OFFER,
     PAY,
     PICK,
+    REST,
     SEALED,
     START,
     SURGE_CARDS,
@@ -41,7 +42,6 @@ from .rules import (
     card_value,
     cheapest,
     comp_text,
-    counted_coins,
     currency,
     good,
     goods_score,
@@ -56,17 +56,18 @@ RIVAL_LOW = 0.4  # a rival's sealed bid is taken to lie between this share of it
 RIVAL_HIGH = 0.9  # ...and this share (never more than its coins)
 DENY = 0.5  # weight of what a coin is worth to the rival who would take it next, when picking or paying
 COMPOSED = (PAY, SEALED, CRASH_SEALED)  # phases whose actions the appraiser composes from coins
+REST_PICK = f"pick:{REST}"  # the standing order to take the rest in order (A13), left to people
 EXPOSURE_BID = 0.5  # a rival's sealed crash bid is taken to be about this share of its exposure
 
 
 class Appraisal:
     """What the appraiser knows at a decision: the public table and every seat's counted coins."""
 
-    def __init__(self, v: View, coins: list[list[int]]) -> None:
+    def __init__(self, v: View) -> None:
         self.v = v
         self.n: int = v["players"]
         self.me: Player = v["viewer"]
-        self.coins = coins
+        self.coins: list[list[int]] = v["coins"]
         self.values: list[list[int]] = v["values"]
         seen = set(v["row"]) | set(v["lot"]) | set(v["box"])
         seen |= {c for stacks in v["stacks"] for st in stacks for c in st}
@@ -336,7 +337,7 @@ class Appraisal:
 
 def appraisal(game: Game, state: State, player: Player) -> Appraisal:
     """Return the appraiser's knowledge of the state for `player`."""
-    return Appraisal(game.view(state, player), counted_coins(state))
+    return Appraisal(game.view(state, player))
 
 
 class AppraiserBot:
@@ -357,7 +358,7 @@ class AppraiserBot:
         if phase == PAY:
             return "pay:" + comp_text(a.payment(state["high"]))
         if phase == PICK:
-            return a.pick(legal)
+            return a.pick([x for x in legal if x != REST_PICK])
         if phase == CRASH_OPEN:
             return a.crash_move(legal)
         if phase == SEALED:
@@ -369,7 +370,9 @@ class AppraiserBot:
 
 
 def candidates(game: Game, state: State, player: Player, legal: Sequence[Action], rng: Rng) -> list[Action]:
-    """Return the few actions the planner compares: the appraiser's choice and its neighbours."""
+    """Return the few actions the planner compares: the appraiser's choice and its neighbours (never the
+    standing order `pick:rest`, a person's shortcut for single picks the bots weigh one by one)."""
+    legal = [a for a in legal if a != REST_PICK]
     if len(legal) <= 6:
         return list(legal)
     pick = AppraiserBot().choose(game, state, player, legal, rng)

@@ -12,6 +12,7 @@ Actions are short strings (also the `data-action` of the board):
 - ``drop``             open auction: leave the bidding for this lot
 - ``pay:<d>.<f>.<g>``  open auction won: the ducats, florins and guilders paid (summing to the price)
 - ``pick:<c>``         take one coin of currency c (D, F or G) from the payment in the middle
+- ``pick:rest``        take the coin worth most to you, now and in your later turns of this pick-up (A13)
 - ``coin:<c>``         open crash auction: pay one coin of currency c into the middle (never the crashing one)
 - ``take``             open crash auction: take the crash card and every coin in the middle
 - ``seal:<d>.<f>.<g>`` sealed mode: the coins in your fist, all revealed together
@@ -53,6 +54,7 @@ CRASH: Final = "X"  # crash card prefix: XD, XF, XG
 ROW: Final = 3  # face-up cards
 MAX_OFFER: Final = 2  # cards the dealer may offer at once (a crash card only alone)
 MODES: Final = ("open", "sealed")  # auction mode: open ascending auction, or sealed bids (the variant)
+REST: Final = "rest"  # `pick:rest`: a standing order to take the coin worth most to oneself (A13)
 
 GOODS_DECK: Final = tuple(f"{g}{v}x{i}" for g in GOODS for v, i in GOODS_CARDS[g])
 SURGE_CARDS: Final = tuple(SURGE + c for c in CURRENCIES)
@@ -245,15 +247,6 @@ def crash_taker(bids: Sequence[Sequence[int]], dealer: Player) -> Player:
     return next(p for p in counterclockwise((dealer - 1) % n, n) if counts[p] == least)
 
 
-def counted_coins(state: State) -> list[Coins]:
-    """Return every seat's coins as a player who counts every public movement knows them (assumption A9).
-
-    Coins change hands only in sight of all (payments, coins taken, crash payments, opened fists), so
-    `determinize` never changes them. The views still show each seat only its own coins.
-    """
-    return [list(c) for c in state["coins"]]
-
-
 def coins_in_play(state: State) -> int:
     """Return every coin in the game: in the seats' hands and in the middle."""
     return sum(sum(c) for c in state["coins"]) + sum(state["pot"])
@@ -297,10 +290,11 @@ class ValueScale(Game):
             "winner": None,
             "pot": [0] * len(CURRENCIES),
             "queue": [],
+            "rest": [],
             "bids": [None] * players,
             "last": None,
             "auctions": 0,
-            "events": [{"e": "deal", "dealer": 0, "row": list(row)}],
+            "events": [{"e": "deal", "dealer": 0, "row": list(row), "k": 1}],
             "rng": rng.state,
         }
         return state
@@ -335,7 +329,10 @@ class ValueScale(Game):
         if phase == PAY:
             return [f"pay:{comp_text(m)}" for m in compositions(coins, state["high"])]
         if phase == PICK:
-            return [f"pick:{c}" for c, k in zip(CURRENCIES, state["pot"], strict=True) if k]
+            return [
+                *(f"pick:{c}" for c, k in zip(CURRENCIES, state["pot"], strict=True) if k),
+                f"pick:{REST}",
+            ]
         if phase == CRASH_OPEN:
             crashing = currency(state["lot"][0])
             paid = [f"coin:{c}" for c, k in zip(CURRENCIES, coins, strict=True) if k and c != crashing]
@@ -380,9 +377,12 @@ class ValueScale(Game):
         return s
 
     def view(self, state: State, player: Player | None) -> View:
-        """Return what `player` may see (None: the public table): only its own coins and sealed bid."""
+        """Return what `player` may see (None: the public table): only its own sealed bid is private.
+
+        Every seat's coins are in every view: each coin moves in sight of all, so a careful player counts
+        them exactly (assumption A9), and the board shows what the bots count.
+        """
         n = state["players"]
-        over = state["phase"] == OVER
         sealed = state["phase"] in (SEALED, CRASH_SEALED)
         out: View = {
             "game": self.id,
@@ -404,12 +404,13 @@ class ValueScale(Game):
             "winner": state["winner"],
             "pot": list(state["pot"]),
             "queue": list(state["queue"]),
+            "rest": list(state["rest"]),
             "stacks": [[list(st) for st in stacks] for stacks in state["stacks"]],
             "surges": [list(x) for x in state["surges"]],
             "crashes": [list(x) for x in state["crashes"]],
             "values": [seat_values(state, p) for p in range(n)],
             "goods_points": [goods_points(state, p) for p in range(n)],
-            "coins": [list(c) if over or p == player else None for p, c in enumerate(state["coins"])],
+            "coins": [list(c) for c in state["coins"]],
             "bid_in": [sealed and b is not None for b in state["bids"]],
             "bid": _own_bid(state, player) if sealed else None,
             "last": _copy_last(state["last"]),
@@ -455,7 +456,7 @@ class ValueScale(Game):
             START: f"name the seat that starts the auction: start:<0-{state['players'] - 1}>",
             AUCTION: f"bid more than {max(state['high'], -1)} and at most your coins with bid:<n>, or drop",
             PAY: f"pay {state['high']} coins in all from what you hold: pay:<ducats>.<florins>.<guilders>",
-            PICK: "take one coin of a currency left in the middle: pick:<D|F|G>",
+            PICK: "take a coin left in the middle (pick:<D|F|G>) or the rest in order (pick:rest)",
             CRASH_OPEN: "pay one coin other than the crashing currency with coin:<D|F|G>, or take",
             SEALED: "seal the coins you bid, within what you hold: seal:<ducats>.<florins>.<guilders>",
             CRASH_SEALED: "seal the coins you pay, none of the crashing currency: seal:<d>.<f>.<g>",
@@ -493,7 +494,7 @@ def _copy_list(items: list[Any]) -> list[Any]:
 def _fork(state: State) -> State:
     """Return a copy of the state whose lists can be replaced or changed without touching the original."""
     s = dict(state)
-    for key in ("deck", "row", "box", "lot", "out", "pot", "queue", "bids"):
+    for key in ("deck", "row", "box", "lot", "out", "pot", "queue", "rest", "bids"):
         s[key] = list(state[key])
     s["coins"] = [list(c) for c in state["coins"]]
     s["stacks"] = [[list(st) for st in stacks] for stacks in state["stacks"]]
@@ -563,18 +564,30 @@ def _deal_out(s: State, paid: Coins) -> None:
     """Put the payment in the middle; the other seats take a coin each in turn until none is left."""
     s["pot"] = list(paid)
     order = payout_order(s["dealer"], s["winner"], s["players"])
-    s["queue"] = order
+    s["queue"], s["rest"] = order, []
     s["phase"] = PICK
     _auto_picks(s)
 
 
+def best_coin(pot: Sequence[int], values: Sequence[int]) -> str:
+    """Return the currency left in the middle worth most at these values (D, F, G breaking ties).
+
+    >>> best_coin([3, 2, 0], [1, 1, 5]), best_coin([3, 2, 1], [1, 0, 1])
+    ('D', 'D')
+    """
+    i = max((i for i, k in enumerate(pot) if k), key=lambda i: (values[i], -i))
+    return CURRENCIES[i]
+
+
 def _auto_picks(s: State) -> None:
-    """Deal out coins while only one currency is left (no choice); acquire once the middle is empty."""
-    while sum(s["pot"]) and sum(1 for k in s["pot"] if k) == 1:
-        c = next(c for c, k in zip(CURRENCIES, s["pot"], strict=True) if k)
-        _give(s, s["queue"][0], c)
-    if not sum(s["pot"]):
-        _acquire(s)
+    """Deal out coins while there is no choice (one currency left, A8) or the seat to take one has a
+    standing order (`pick:rest`, A13); acquire once the middle is empty."""
+    while sum(s["pot"]):
+        seat = s["queue"][0]
+        if sum(1 for k in s["pot"] if k) > 1 and seat not in s["rest"]:
+            return
+        _give(s, seat, best_coin(s["pot"], seat_values(s, seat)))
+    _acquire(s)
 
 
 def _give(s: State, player: Player, c: str) -> None:
@@ -587,8 +600,12 @@ def _give(s: State, player: Player, c: str) -> None:
 
 
 def _pick(s: State, player: Player, c: str) -> None:
-    """A seat takes its coin; the dealing goes on."""
-    _give(s, player, c)
+    """A seat takes its coin, or from now on the coin worth most to it (`rest`); the dealing goes on."""
+    if c == REST:
+        s["rest"].append(player)
+        s["events"].append({"e": "rest", "p": player})
+    else:
+        _give(s, player, c)
     _auto_picks(s)
 
 
@@ -658,7 +675,7 @@ def _refill(s: State) -> None:
     s["deck"] = s["deck"][k:]
     s["row"] = [*s["row"], *drawn]
     s["lot"], s["winner"], s["starter"], s["turn"] = [], None, None, None
-    s["high"], s["leader"], s["out"], s["queue"] = -1, None, [], []
+    s["high"], s["leader"], s["out"], s["queue"], s["rest"] = -1, None, [], [], []
     s["pot"] = [0] * len(CURRENCIES)
     s["auctions"] += 1
     if not s["deck"]:
@@ -670,7 +687,7 @@ def _refill(s: State) -> None:
     s["dealer"] = (s["dealer"] + 1) % s["players"]
     s["phase"] = OFFER
     s["events"].append({"e": "refill", "cards": drawn})
-    s["events"].append({"e": "dealer", "p": s["dealer"]})
+    s["events"].append({"e": "dealer", "p": s["dealer"], "k": s["auctions"] + 1})
 
 
 VALUE_SCALE: Final = ValueScale()
