@@ -306,7 +306,7 @@ def test_the_colour_bonus_adds_ten_for_all_five_colours_only_when_played():
 
 
 def test_the_colour_bonus_needs_a_full_ship_of_six_cards():
-    """Rulebook, 色ボーナス: 「六枚のカードの中に五色全てが含まれていた場合」: five colours among six cards."""
+    """Rulebook, 色ボーナス: 「六枚のカードの中に五色全てが含まれていた場合」: five colours among six."""
     assert sale_value(RAINBOW[:5], True) == 5, "five cards of five colours: not a full ship, no bonus"
     holds = [RAINBOW[:5], ["R10", "Y3"], []]
     s = table(3, holds=holds, lot=["G10"], deck=[], colour_bonus=True)

@@ -4,7 +4,7 @@ from functools import partial
 
 from ...engine import register
 from ...engine.render import Board
-from . import board
+from . import board, help
 from .bot import MerchantBot, PlannerBot
 from .rules import MERCATOR, Mercator
 
@@ -21,6 +21,15 @@ register(
         board.render,
         board.describe,
         board.seat_names,
+        rules=help.rules,
+        figures=help.figures,
+        explain=help.explain,
+        action_name=board.action_name,
+        banners=board.BANNERS,
+        chapter=board.chapter,
+        merge=board.merge,
+        breakdown=board.breakdown,
+        decided=board.decided,
         about={
             "en": "Reiner Knizia's auction of goods. The active merchant turns one to three cards; "
             "everyone bids for the lot with secret chips held in a closed fist, and all bids open at once. "
@@ -32,13 +41,13 @@ register(
         },
         labels={
             "en": {
-                "colour_bonus": "Colour bonus: all five colours in a ship count 10 more",
+                "colour_bonus": "Colour bonus: a full ship showing all five colours counts 10 more",
                 "open": "Open auction: bids are raised one after another instead of sealed",
                 "games": "Games in the series",
             },
             "ja": {
-                "colour_bonus": "色ボーナス: 5色そろった船は10多く数える",
-                "open": "公開競り: 握りの代わりに順に値を上げる",
+                "colour_bonus": "色ボーナス：5色そろった満杯の船は価値が10増える",
+                "open": "公開競り：握りの代わりに順に値を上げる",
                 "games": "シリーズのゲーム数",
             },
         },
