@@ -142,7 +142,7 @@ TEXTS: Texts = {
         "d_one": "{name} is the richest merchant with {score} chips, {gap} ahead of {second}.",
         "d_one_series": "{name} has the highest total after {games} games: {score} chips, "
         "{gap} ahead of {second}.",
-        "d_how": "{name} paid {paid} for goods and earned {sold} in Rome.",
+        "d_how": "{name} paid {paid} chips for goods and earned {sold} in Rome.",
         "d_tie": "{names} tie with {score} chips. The rules name no tie-break, so they share the victory.",
         "d_alone": "{name} wins with {score} chips.",
     },
@@ -251,7 +251,7 @@ TEXTS: Texts = {
         "d_one": "{name}が{score}チップで最も裕福な商人です。{second}より{gap}多く持っています。",
         "d_one_series": "{games}ゲームの合計で{name}が最多の{score}チップです。"
         "{second}より{gap}多く持っています。",
-        "d_how": "{name}は商品に{paid}を支払い、ローマで{sold}を得ました。",
+        "d_how": "{name}は商品に{paid}チップを支払い、ローマで{sold}チップを得ました。",
         "d_tie": "{names}が{score}チップで並びました。同点の決め方はないので、勝利を分け合います。",
         "d_alone": "{name}が{score}チップで勝ちました。",
     },
@@ -586,8 +586,13 @@ def _result(v: View, names: Sequence[str], lang: str) -> str:
 
     def line(p: int) -> str:
         """Return a seat's score and its parts."""
-        sums = " ".join(f"{'+' if x >= 0 else '−'} {abs(x)}" for _, x in parts[p]).lstrip("+ ")
-        return f"{esc(names[p])}: {v['result']['scores'][p]} = {sums}"
+        signed = [
+            f"{label} {'−' if x < 0 else '+' if k else ''}{abs(x)}" for k, (label, x) in enumerate(parts[p])
+        ]
+        shown = f"{v['result']['scores'][p]} ({' · '.join(signed)})"
+        return esc(
+            f"{names[p]}：{shown.replace(' (', '（')[:-1]}）" if lang == "ja" else f"{names[p]}: {shown}"
+        )
 
     why = decided(v, names, lang) or ""
     return tag(
