@@ -239,8 +239,8 @@ def unwrapped(text: str) -> str:
     """Return Japanese source text with its wrapped lines joined without a space (the markup would put
     one in), keeping headings, list items, figures and blank lines on lines of their own.
 
-    >>> unwrapped("## 目的\n一行目の\n続き。\n\n- 項目\nの続き")
-    '## 目的\n一行目の続き。\n\n- 項目の続き'
+    >>> unwrapped("## 目的\\n一行目の\\n続き。\\n\\n- 項目\\nの続き")
+    '## 目的\\n一行目の続き。\\n\\n- 項目の続き'
     """
     out: list[str] = []
     for line in text.split("\n"):
