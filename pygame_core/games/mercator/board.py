@@ -307,7 +307,7 @@ def ordinal(place: int, lang: str) -> str:
     return f"{place}{suffix}"
 
 
-SMALL = ";min-width:1.7rem;min-height:2.3rem;padding:0 0.2rem;font-size:0.9rem"
+SMALL = ";min-width:1.4rem;min-height:2.3rem;padding:0 0.1rem;font-size:0.9rem"
 BIG = ";min-width:3.2rem;min-height:4.2rem;font-size:1.4rem"
 
 
@@ -492,8 +492,9 @@ def _reveal(v: View, names: Sequence[str], lang: str) -> str:
     cards = "".join(card_chip(c, lang) for c in last["lot"])
     parts = [tag("div", cards, class_="tt-hand-cards")]
     if last["bids"] is not None:
+        colon = "：" if lang == "ja" else ": "
         items = "".join(
-            tag("li", f"{esc(names[p])}: {b}", class_="tt-winner" if p == last["winner"] else None)
+            tag("li", f"{esc(names[p])}{colon}{b}", class_="tt-winner" if p == last["winner"] else None)
             for p, b in enumerate(last["bids"])
             if b is not None
         )
@@ -559,7 +560,7 @@ def _players(v: View, names: Sequence[str], lang: str) -> str:
         hold = v["holds"][p]
         slots = "".join(card_chip(c, lang) for c in hold) + _empty_slot() * _room(v, p)
         ship = tag(
-            "div", slots, class_="tt-hand-cards", style="gap:0.2rem;margin-top:0.2rem", data_explain="ship"
+            "div", slots, class_="tt-hand-cards", style="gap:0.15rem;margin-top:0.2rem", data_explain="ship"
         )
         cells = [
             tag("td", f"{dot} {esc(names[p])} {_badges(v, p, lang)}{ship}"),
