@@ -124,8 +124,9 @@ TEXTS: Texts = {
         "e_fill": "{name} fills the ship for free with {cards} (cargo {cargo})",
         "e_fill0": "{name} would fill the ship for free, but the deck is empty",
         "e_sale": "Sale in Rome: {sales}",
-        "e_sale_one": "{name} {value} ({place}) +{paid}, now {chips}",
-        "e_sale_bonus": "{name} {value} with the colour bonus ({place}) +{paid}, now {chips}",
+        "e_sale_one": "{name} cargo {value}, {place}, +{paid} (now {chips})",
+        "e_sale_bonus": "{name} cargo {value} with the colour bonus, {place}, +{paid} (now {chips})",
+        "sale_sep": "; ",
         "e_over": "Over: {scores}",
         "a_turn": "Turn another card (the lot becomes {n} cards)",
         "a_auction": "Auction {cards}",
@@ -235,8 +236,9 @@ TEXTS: Texts = {
         "e_fill": "{name}が無料で{cards}を積み込み、船を満杯にしました（価値{cargo}）",
         "e_fill0": "{name}は無料で船を満たせますが、山札がありません",
         "e_sale": "ローマで売却：{sales}",
-        "e_sale_one": "{name}は価値{value}で{place}、＋{paid}で{chips}",
-        "e_sale_bonus": "{name}は色ボーナス込みの価値{value}で{place}、＋{paid}で{chips}",
+        "e_sale_one": "{name}：価値{value}・{place}・＋{paid}（計{chips}）",
+        "e_sale_bonus": "{name}：価値{value}（色ボーナス込み）・{place}・＋{paid}（計{chips}）",
+        "sale_sep": "、",
         "e_over": "終了：{scores}",
         "a_turn": "もう一枚めくる（商品は{n}枚になります）",
         "a_auction": "{cards}を競りにかける",
@@ -724,12 +726,8 @@ def _sales(event: Event, names: Sequence[str], lang: str) -> str:
     for p, (x, paid, chips) in enumerate(zip(values, event["payouts"], event["chips"], strict=True)):
         place = ordinal(1 + sum(w > x for w in values), lang)
         key = "e_sale_bonus" if bonus[p] else "e_sale_one"
-        out.append(
-            TEXTS[lang if lang in TEXTS else "en"][key].format(
-                name=names[p], value=x, place=place, paid=paid, chips=chips
-            )
-        )
-    return translate(TEXTS, lang, "sep").join(out)
+        out.append(_plain(lang, key, name=names[p], value=x, place=place, paid=paid, chips=chips))
+    return _plain(lang, "sale_sep").join(out)
 
 
 def merge(a: Event, b: Event) -> Event | None:
