@@ -267,7 +267,7 @@ def _t(lang: str, key: str, **fields: object) -> str:
     return translate(TEXTS, lang, key, **fields)
 
 
-def _plain(lang: str, key: str, **fields: object) -> str:
+def unescaped(lang: str, key: str, **fields: object) -> str:
     """Return a text as plain words (not escaped: for the rules markup, which escapes it itself)."""
     if fields.get("n") == 1 and f"{key}_one" in TEXTS.get(lang, {}):
         key = f"{key}_one"
@@ -726,8 +726,8 @@ def _sales(event: Event, names: Sequence[str], lang: str) -> str:
     for p, (x, paid, chips) in enumerate(zip(values, event["payouts"], event["chips"], strict=True)):
         place = ordinal(1 + sum(w > x for w in values), lang)
         key = "e_sale_bonus" if bonus[p] else "e_sale_one"
-        out.append(_plain(lang, key, name=names[p], value=x, place=place, paid=paid, chips=chips))
-    return _plain(lang, "sale_sep").join(out)
+        out.append(unescaped(lang, key, name=names[p], value=x, place=place, paid=paid, chips=chips))
+    return unescaped(lang, "sale_sep").join(out)
 
 
 def merge(a: Event, b: Event) -> Event | None:
@@ -799,11 +799,11 @@ def decided(view: View, names: Sequence[str], lang: str) -> str | None:
     scores, winners = result["scores"], result["winners"]
     top = scores[winners[0]]
     if len(winners) > 1:
-        return _plain(lang, "d_tie", names=joined([names[p] for p in winners], lang), score=top)
+        return unescaped(lang, "d_tie", names=joined([names[p] for p in winners], lang), score=top)
     w = winners[0]
     others = [p for p in range(view["players"]) if p != w]
     if not others:
-        return _plain(lang, "d_alone", name=names[w], score=top)
+        return unescaped(lang, "d_alone", name=names[w], score=top)
     second = max(others, key=lambda p: scores[p])
     key = "d_one_series" if view["games"] > 1 else "d_one"
     head = _t(

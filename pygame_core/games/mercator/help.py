@@ -326,7 +326,9 @@ EXPLAIN: dict[str, dict[str, str]] = {
         "badge:leads": "The highest bid so far in the open auction. Others must bid more or drop out.",
         "badge:sits_out": "This merchant sits out this auction: the lot has more cards than their ship has "
         "room for.",
+        "bids_now": "Opened: {bids}. {result}",
         "none": "nobody",
+        "nothing": "none",
     },
     "ja": {
         "card": "{Name}の商品：値{vmin}から{vmax}のカードが{per}枚。積んだ船の積荷に、その値が加わります。",
@@ -372,7 +374,9 @@ EXPLAIN: dict[str, dict[str, str]] = {
         "badge:out": "この商人は、この商品の公開競りから降りました。",
         "badge:leads": "公開競りのここまでの最高値です。他の商人はそれより高く付けるか降ります。",
         "badge:sits_out": "この商人はこの競りに参加できません。商品の枚数が船の空きより多いからです。",
+        "bids_now": "公開された競り値：{bids}。{result}",
         "none": "なし",
+        "nothing": "なし",
     },
 }
 
@@ -380,6 +384,9 @@ EXPLAIN: dict[str, dict[str, str]] = {
 KEYS = frozenset(
     {"lot", "ship", "track", "cargo", "chips", "total", "bids", "payout", "bonus", "deck", "discarded"}
 )
+
+
+SPACE = (" ", "")  # between sentences: English, Japanese
 
 
 def _x(lang: str, key: str, **fields: object) -> str:
@@ -422,7 +429,7 @@ def explain(key: str, view: View | None, lang: str) -> str | None:
         c = key[5:]
         name = translate(B.TEXTS, lang, c)
         text = _x(lang, "card", Name=name[:1].upper() + name[1:], **nums)
-        return text + ("" if v is None else " " + _card_now(c, v, lang))
+        return text + ("" if v is None else SPACE[lang == "ja"] + _card_now(c, v, lang))
     if key.startswith("badge:") and key in EXPLAIN["en"]:
         return _x(lang, key, **nums)
     if key not in KEYS:
@@ -432,10 +439,10 @@ def explain(key: str, view: View | None, lang: str) -> str | None:
         f"{B.ordinal(k + 1, lang)} {x}" for k, x in enumerate(R.PAYOUTS[players])
     )
     if key == "cargo" and (v is None or v["colour_bonus"]):
-        return _x(lang, "cargo") + " " + _x(lang, "cargo_bonus", **nums)
+        return _x(lang, "cargo") + SPACE[lang == "ja"] + _x(lang, "cargo_bonus", **nums)
     text = _x(lang, key, n=players, table=table, decks=_decks(lang), **nums)
     now = "" if v is None else _now(key, v, lang)
-    return text + (" " + now if now else "")
+    return text + (SPACE[lang == "ja"] + now if now else "")
 
 
 def _now(key: str, v: View, lang: str) -> str:
@@ -483,5 +490,16 @@ def _now(key: str, v: View, lang: str) -> str:
     if key == "deck":
         return _x(lang, "deck_now", deck=v["deck"], removed=v["removed"])
     if key == "discarded":
-        return _x(lang, "discarded_now", cards=B.cards_label(v["discarded"], lang) or _x(lang, "none"))
+        return _x(lang, "discarded_now", cards=B.cards_label(v["discarded"], lang) or _x(lang, "nothing"))
+    if key == "bids" and v["last"] is not None:
+        last = v["last"]
+        bids = [f"{names[p]} {b}" for p, b in enumerate(last["bids"] or []) if b is not None]
+        if last["winner"] is None:
+            result = B.unescaped(lang, "r_none")
+        else:
+            result = B.unescaped(lang, "r_won", name=names[last["winner"]], price=last["price"])
+        result += "." if lang == "en" else "。"
+        if last["bids"] is None:  # an open auction: the raises were public one by one
+            return result
+        return _x(lang, "bids_now", bids=_list(bids, lang), result=result)
     return ""
