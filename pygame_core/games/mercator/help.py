@@ -307,6 +307,8 @@ EXPLAIN: dict[str, dict[str, str]] = {
         "total_now": "Game {game} of {games}; totals so far: {totals}.",
         "bids": "The last auction: every bid opened at once. The highest bid bought the lot; ties go "
         "clockwise from the left of the merchant who turned the cards, who loses every tie.",
+        "bids_open": "The last auction, bid openly: merchants raised in turn from the turner's left or "
+        "dropped out, and the last one left bought the lot for their bid.",
         "payout": "The sale in Rome pays by place. With {n} merchants: {table}; places below pay nothing. "
         "Equal cargoes add up their places' payouts and share them, rounded down.",
         "payout_now": "If the cargoes were sold now: {now}.",
@@ -355,6 +357,8 @@ EXPLAIN: dict[str, dict[str, str]] = {
         "total_now": "第{game}/{games}ゲーム。ここまでの合計：{totals}。",
         "bids": "直前の競り：全員の競り値を同時に公開しました。最高値の商人が商品を買いました。"
         "同点ならカードをめくった商人の左から時計回りで優先され、めくった本人は必ず負けます。",
+        "bids_open": "直前の競り（公開競り）：めくった商人の左から順に値を上げるか降り、"
+        "最後に残った商人がその額で商品を買いました。",
         "payout": "ローマでの売却は順位で支払われます。{n}人では{table}。表にない順位は何も受け取りません"
         "。同じ価値の積荷は、占める順位の支払いを合計して等分します（端数切り捨て）。",
         "payout_now": "今売却すると：{now}。",
@@ -440,6 +444,8 @@ def explain(key: str, view: View | None, lang: str) -> str | None:
     )
     if key == "cargo" and (v is None or v["colour_bonus"]):
         return _x(lang, "cargo") + SPACE[lang == "ja"] + _x(lang, "cargo_bonus", **nums)
+    if key == "bids" and v is not None and v["open"]:
+        key = "bids_open"
     text = _x(lang, key, n=players, table=table, decks=_decks(lang), **nums)
     now = "" if v is None else _now(key, v, lang)
     return text + (SPACE[lang == "ja"] + now if now else "")
@@ -491,7 +497,7 @@ def _now(key: str, v: View, lang: str) -> str:
         return _x(lang, "deck_now", deck=v["deck"], removed=v["removed"])
     if key == "discarded":
         return _x(lang, "discarded_now", cards=B.cards_label(v["discarded"], lang) or _x(lang, "nothing"))
-    if key == "bids" and v["last"] is not None:
+    if key in ("bids", "bids_open") and v["last"] is not None:
         last = v["last"]
         bids = [f"{names[p]} {b}" for p, b in enumerate(last["bids"] or []) if b is not None]
         if last["winner"] is None:
