@@ -66,6 +66,7 @@ TEXTS: Texts = {
         "track": "Cargo track",
         "payout": "The sale pays ({n} merchants)",
         "place": "Place",
+        "place_players": "Place / players",
         "pays": "Pays",
         "now": "If sold now",
         "share": "Equal cargoes share their places' chips.",
@@ -179,6 +180,7 @@ TEXTS: Texts = {
         "track": "積荷の価値",
         "payout": "売却の支払い（{n}人）",
         "place": "順位",
+        "place_players": "順位／人数",
         "pays": "支払い",
         "now": "今売却すると",
         "share": "積荷の価値が同じ商人は、その順位の支払いを合計して等分します。",
@@ -407,6 +409,18 @@ def payout_table(
             text = translate(TEXTS, lang, "sep").join(f"{names[p]} {values[p]}" for p in here)
             cells.append(tag("td", esc(text)))
         rows.append(tag("tr", "".join(cells)))
+    return tag("table", "".join(rows), class_="tt-players tt-payout", data_explain="payout")
+
+
+def payout_grid(lang: str) -> str:
+    """Return the payout table for every player count in one grid: places down, player counts across."""
+    counts = list(R.PAYOUTS)
+    places = max(len(t) for t in R.PAYOUTS.values())
+    head = tag("th", _t(lang, "place_players")) + "".join(tag("th", str(n)) for n in counts)
+    rows = [tag("tr", head)]
+    for k in range(places):
+        cells = "".join(tag("td", str(R.PAYOUTS[n][k]) if k < len(R.PAYOUTS[n]) else "–") for n in counts)
+        rows.append(tag("tr", tag("td", ordinal(k + 1, lang)) + cells))
     return tag("table", "".join(rows), class_="tt-players tt-payout", data_explain="payout")
 
 

@@ -13,7 +13,7 @@ import re
 from typing import Any
 
 from ...engine.game import View
-from ...engine.render import esc, tag, translate
+from ...engine.render import tag, translate
 from . import board as B
 from . import rules as R
 from .rules import MERCATOR
@@ -263,20 +263,9 @@ FIGURE_LOT = ("R7", "B3", "Y10")
 
 def figures(lang: str) -> dict[str, str]:
     """Return the rules' pictures, drawn by the board's own code: a lot of three cards, the payout table
-    for every player count."""
+    for every player count in one grid."""
     lot = "".join(B.card_chip(c, lang, big=True) for c in FIGURE_LOT)
-    tables = "".join(
-        tag("div", tag("h3", esc(_players(n, lang))) + B.payout_table(n, lang)) for n in R.PAYOUTS
-    )
-    return {
-        "lot": tag("div", lot, class_="tt-hand-cards"),
-        "payout": tag("div", tables, style="display:flex;flex-wrap:wrap;gap:0.6rem"),
-    }
-
-
-def _players(n: int, lang: str) -> str:
-    """Return a player count in words."""
-    return f"{n}人" if lang == "ja" else f"{n} players"
+    return {"lot": tag("div", lot, class_="tt-hand-cards"), "payout": B.payout_grid(lang)}
 
 
 # -- Explanations on tap: what a thing is, then what it does now.
