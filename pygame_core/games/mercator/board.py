@@ -311,7 +311,7 @@ def ordinal(place: int, lang: str) -> str:
     return f"{place}{suffix}"
 
 
-SMALL = ";min-width:1.4rem;min-height:2.3rem;padding:0 0.1rem;font-size:0.9rem"
+SMALL = ";min-width:1.2rem;min-height:2.3rem;padding:0 0.05rem;font-size:0.85rem"
 BIG = ";min-width:3.2rem;min-height:4.2rem;font-size:1.4rem"
 
 
