@@ -189,7 +189,7 @@ def test_bids_stay_out_of_every_view_until_all_are_in_then_open_together():
     assert MERCATOR.to_act(s) == (3,)
     s = MERCATOR.apply(s, 3, "bid:2")
     reveal = [e for e in s["events"] if e["e"] == "reveal"]
-    assert reveal == [{"e": "reveal", "bids": [5, 17, 17, 2]}]
+    assert reveal == [{"e": "reveal", "bids": [5, 17, 17, 2], "lot": ["P10"]}]
     assert s["last"]["winner"] == 1, "seat 1 sits left of the active seat 0, so it wins the tie at 17"
     assert MERCATOR.view(s, None)["last"]["bids"] == [5, 17, 17, 2]
 

@@ -10,7 +10,7 @@ from pygame_core.bots import bot_names, make_bot
 from pygame_core.engine import Rng, get_board
 from pygame_core.engine.screen import Screen
 from pygame_core.engine.table import Table
-from pygame_core.games.mercator.board import TEXTS, describe, render, seat_names
+from pygame_core.games.mercator.board import TEXTS, card_label, describe, render, seat_names
 from pygame_core.games.mercator.rules import MERCATOR, counted_chips
 
 
@@ -107,7 +107,7 @@ def test_a_sealed_bid_is_on_no_other_board_until_all_are_in_then_all_show_at_onc
     assert bids == ["Red: 9", "Blue: 23", "Yellow: 11"]
     assert "Blue buys it for 23" in ET.tostring(reveal, encoding="unicode")
     log = [describe(e, "en", seat_names(3, "en")) for e in s["events"]]
-    assert "Bids open: Red 9, Blue 23, Yellow 11" in log
+    assert f"Bids open for {card_label(s['last']['lot'][0])}: Red 9, Blue 23, Yellow 11" in log
 
 
 def chip_cells(html: str) -> list[str]:

@@ -115,7 +115,7 @@ TEXTS: Texts = {
         "e_auction": "{name} puts {cards} up for auction",
         "e_bid": "{name} has bid",
         "e_bids": "{names} have bid",
-        "e_reveal": "Bids open: {bids}",
+        "e_reveal": "Bids open for {cards}: {bids}",
         "e_raise": "{name} bids {to}",
         "e_drop": "{name} drops out",
         "e_drops": "{names} drop out",
@@ -228,7 +228,7 @@ TEXTS: Texts = {
         "e_auction": "{name}が{cards}を競りにかけました",
         "e_bid": "{name}が競り値を決めました",
         "e_bids": "{names}が競り値を決めました",
-        "e_reveal": "競り値の公開：{bids}",
+        "e_reveal": "{cards}の競り値の公開：{bids}",
         "e_raise": "{name}が{to}を宣言",
         "e_drop": "{name}が降りました",
         "e_drops": "{names}が降りました",
@@ -700,7 +700,7 @@ def describe(event: Event, lang: str = "en", names: Sequence[str] | None = None)
     if kind == "reveal":
         sep = translate(TEXTS, lang, "sep")
         bids = sep.join(f"{names[p]} {b}" for p, b in enumerate(event["bids"]) if b is not None)
-        return _t(lang, "e_reveal", bids=bids)
+        return _t(lang, "e_reveal", bids=bids, cards=cards_label(event["lot"], lang))
     if kind == "raise":
         return _t(lang, "e_raise", name=names[event["p"]], to=event["to"])
     if kind == "win":

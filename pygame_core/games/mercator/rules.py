@@ -285,7 +285,7 @@ class Mercator(Game):
             s["events"].append({"e": "bid", "p": player})
             if all(s["bids"][p] is not None for p in s["bidders"]):
                 bids = s["bids"]
-                s["events"].append({"e": "reveal", "bids": list(bids)})
+                s["events"].append({"e": "reveal", "bids": list(bids), "lot": list(s["lot"])})
                 best = max(bids[p] for p in s["bidders"])
                 winner = next(p for p in s["bidders"] if bids[p] == best) if best > 0 else None
                 _settle(s, winner, best, list(bids))
