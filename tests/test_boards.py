@@ -15,7 +15,7 @@ from pygame_core.engine.table import Table
 GAMES = all_games()
 LANGS = ("en", "ja")
 # Games whose board does not yet give the whole contract; each is removed as its board lands.
-TODO = {"mercator", "virus_money"}
+TODO = {"virus_money"}
 
 
 def marks(game):

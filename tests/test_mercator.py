@@ -98,7 +98,7 @@ def test_the_first_game_starts_with_seat_0_who_has_turned_one_card():
     s = MERCATOR.setup(4, 3)
     assert s["active"] == 0 and MERCATOR.to_act(s) == (0,)
     assert MERCATOR.legal_actions(s, 0) == ["turn", "auction"]
-    assert s["events"][-1] == {"e": "turn", "p": 0, "card": s["lot"][0]}
+    assert s["events"][-1] == {"e": "turn", "p": 0, "card": s["lot"][0], "lot_no": 1}
 
 
 # -- Turning cards: 1, 2 or 3, never more than someone can load, never more than the deck holds.
@@ -189,7 +189,7 @@ def test_bids_stay_out_of_every_view_until_all_are_in_then_open_together():
     assert MERCATOR.to_act(s) == (3,)
     s = MERCATOR.apply(s, 3, "bid:2")
     reveal = [e for e in s["events"] if e["e"] == "reveal"]
-    assert reveal == [{"e": "reveal", "bids": [5, 17, 17, 2]}]
+    assert reveal == [{"e": "reveal", "bids": [5, 17, 17, 2], "lot": ["P10"]}]
     assert s["last"]["winner"] == 1, "seat 1 sits left of the active seat 0, so it wins the tie at 17"
     assert MERCATOR.view(s, None)["last"]["bids"] == [5, 17, 17, 2]
 
@@ -303,16 +303,27 @@ RAINBOW = ["R1", "Y1", "G1", "B1", "P1", "R2"]
 def test_the_colour_bonus_adds_ten_for_all_five_colours_only_when_played():
     assert sale_value(RAINBOW, True) == 17 and sale_value(RAINBOW, False) == 7
     assert sale_value(["R1", "Y1", "G1", "B1", "R3", "R2"], True) == 9
-    assert sale_value(RAINBOW[:5], True) == 15, "five cards of five colours earn it too (assumption A9)"
+
+
+def test_the_colour_bonus_needs_a_full_ship_of_six_cards():
+    """Rulebook, 色ボーナス: 「六枚のカードの中に五色全てが含まれていた場合」: five colours among six."""
+    assert sale_value(RAINBOW[:5], True) == 5, "five cards of five colours: not a full ship, no bonus"
+    holds = [RAINBOW[:5], ["R10", "Y3"], []]
+    s = table(3, holds=holds, lot=["G10"], deck=[], colour_bonus=True)
+    s = sealed(s, {0: 0, 1: 0, 2: 0})  # nobody buys the last lot: the deck is out, ship 0 stays at five
+    sale = next(e for e in s["events"] if e["e"] == "sale")
+    assert sale["values"] == [5, 13, 0] and sale["bonus"] == [False, False, False]
+    assert sale["payouts"] == [15, 30, 0]
 
 
 @pytest.mark.parametrize(("bonus", "winner_pay"), [(True, [30, 15, 0]), (False, [15, 30, 0])])
 def test_the_colour_bonus_changes_the_ranking_at_the_sale(bonus, winner_pay):
-    holds = [RAINBOW[:5], ["R10", "Y3"], []]
+    holds = [RAINBOW[:5], ["R10", "Y8"], []]
     s = table(3, holds=holds, lot=["G10"], deck=[], colour_bonus=bonus)
-    s = sealed(s, {0: 0, 1: 0, 2: 0})
+    s = sealed(s, {0: 1, 1: 0, 2: 0})  # ship 0 loads the sixth card: full, five colours
     sale = next(e for e in s["events"] if e["e"] == "sale")
-    assert sale["values"] == ([15, 13, 0] if bonus else [5, 13, 0])
+    assert sale["values"] == ([25, 18, 0] if bonus else [15, 18, 0])
+    assert sale["bonus"] == [bonus, False, False]
     assert sale["payouts"] == winner_pay
 
 

@@ -10,8 +10,8 @@ from pygame_core.bots import bot_names, make_bot
 from pygame_core.engine import Rng, get_board
 from pygame_core.engine.screen import Screen
 from pygame_core.engine.table import Table
-from pygame_core.games.mercator.board import TEXTS, describe, render, seat_names
-from pygame_core.games.mercator.rules import MERCATOR
+from pygame_core.games.mercator.board import TEXTS, card_label, describe, render, seat_names
+from pygame_core.games.mercator.rules import MERCATOR, counted_chips
 
 
 def parse(html: str) -> ET.Element:
@@ -107,19 +107,34 @@ def test_a_sealed_bid_is_on_no_other_board_until_all_are_in_then_all_show_at_onc
     assert bids == ["Red: 9", "Blue: 23", "Yellow: 11"]
     assert "Blue buys it for 23" in ET.tostring(reveal, encoding="unicode")
     log = [describe(e, "en", seat_names(3, "en")) for e in s["events"]]
-    assert "Bids open: Red 9, Blue 23, Yellow 11" in log
+    assert f"Bids open for {card_label(s['last']['lot'][0])}: Red 9, Blue 23, Yellow 11" in log
 
 
-def test_chips_show_only_on_their_owners_board():
+def chip_cells(html: str) -> list[str]:
+    """Return the text of the merchants' table's chips column, one per seat."""
+    table = parse(html).find(".//table[@class='tt-players']")
+    assert table is not None
+    return ["".join(row.findall("td")[2].itertext()) for row in table.iter("tr") if row.findall("td")]
+
+
+def test_every_seats_chips_are_shown_as_counted_from_the_prices_they_paid():
+    """Chips are secret at the table, but every price paid is announced: the board counts for a person
+    what a bot counts (assumption A6), the owner's own chips exact."""
     s = MERCATOR.setup(4, 2)
-    s["chips"] = [31, 42, 17, 8]
-    for viewer in range(4):
-        cells = [
-            row.findall("td")[2].text
-            for row in parse(render(MERCATOR.view(s, viewer), [])).iter("tr")
-            if row.findall("td")
-        ]
-        assert cells == [str(c) if p == viewer else "?" for p, c in enumerate(s["chips"])]
+    s["chips"], s["paid"] = [31, 42, 17, 8], [19, 8, 33, 42]
+    for viewer in (None, 0, 1, 2, 3):
+        assert chip_cells(render(MERCATOR.view(s, viewer), [])) == ["31", "42", "17", "8"]
+    assert MERCATOR.view(s, 1)["chips"] == [None, 42, None, None], "the view itself keeps chips secret"
+    mine = parse(render(MERCATOR.view(s, 2), [])).find(".//tr[@data-seat='2']/td[3]/strong")
+    assert mine is not None and mine.text == "17"
+
+
+def test_the_count_is_the_real_chips_on_every_step_of_real_games():
+    for options in ({}, {"open": True}, {"games": 2}):
+        for state, _, _ in playout(MERCATOR, 5, 11, options):
+            if state["phase"] != "over":
+                assert counted_chips(state) == state["chips"]
+                assert MERCATOR.view(state, None)["paid"] == state["paid"]
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
@@ -147,12 +162,12 @@ def test_every_event_of_a_game_is_described():
     assert {"game", "turn", "auction", "bid", "reveal", "win", "sale", "over"} <= kinds
 
 
-def test_the_table_board_has_no_action_no_selection_and_no_chips():
+def test_the_table_board_has_no_action_no_selection_and_only_counted_chips():
     state = MERCATOR.apply(MERCATOR.setup(4, 1), 0, "auction")
     html = render(MERCATOR.view(state, None), [])
     assert "data-action" not in html and "data-select" not in html
-    chips = [row.findall("td")[2].text for row in parse(html).iter("tr") if row.findall("td")]
-    assert chips == ["?"] * 4
+    assert MERCATOR.view(state, None)["chips"] == [None] * 4
+    assert chip_cells(html) == ["50"] * 4, "counted: nobody has paid anything yet"
 
 
 def test_japanese_covers_the_board_words():

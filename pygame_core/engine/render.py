@@ -184,6 +184,10 @@ def amount_entry(
     )
 
 
+CROWN = (  # the winners' mark, drawn (no emoji font needed); the heading names them in words
+    '<svg viewBox="0 0 20 14" width="20" height="14" aria-hidden="true" class="tt-crown">'
+    '<path d="M1 13h18L17 3l-4 5-3-7-3 7-4-5z" fill="#e0b000" stroke="#8a6a10"/></svg> '
+)
 RESULT_TEXTS: Texts = {
     "en": {"winner": "Winner: {who}", "winners": "Winners: {who}"},
     "ja": {"winner": "勝者：{who}", "winners": "勝者：{who}"},
@@ -206,7 +210,7 @@ def result_panel(
     rows = "".join(
         tag(
             "li",
-            ("👑 " if p in winners else "") + (line(p) if line else f"{esc(names[p])}: {scores[p]}"),
+            (CROWN if p in winners else "") + (line(p) if line else f"{esc(names[p])}: {scores[p]}"),
             class_="tt-winner" if p in winners else None,
         )
         for p in seats

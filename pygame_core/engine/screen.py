@@ -146,18 +146,22 @@ class Screen:
         who = self.audience()
         if self.needs_handover() and who is not None:
             name = self.names[who]
-            return self._banners() + tag(
-                "section",
-                tag("h2", self.t("handover", name=name))
-                + tag("p", self.t("handover_hint", name=name))
+            return (
+                self._tools()
+                + self._banners()
                 + tag(
-                    "button",
-                    self.t("i_am", name=name),
-                    type="button",
-                    class_="tt-act tt-big",
-                    data_handover=who,
-                ),
-                class_="tt-handover",
+                    "section",
+                    tag("h2", self.t("handover", name=name))
+                    + tag("p", self.t("handover_hint", name=name))
+                    + tag(
+                        "button",
+                        self.t("i_am", name=name),
+                        type="button",
+                        class_="tt-act tt-big",
+                        data_handover=who,
+                    ),
+                    class_="tt-handover",
+                )
             )
         game, state = self.table.game, self.table.state
         legal = game.legal_actions(state, who) if who is not None else []

@@ -262,6 +262,7 @@ try:
     document.addEventListener("change", create_proxy(page.on_change))
     TT.explain = create_proxy(lambda key: page.screen.explain(key))
     TT.rules = create_proxy(lambda: rules_html(page.screen.table.game.id, page.lang))
+    page.save()
     page.paint()
 except GameError as e:
     show_error(str(e))

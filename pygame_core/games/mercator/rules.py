@@ -70,9 +70,17 @@ def all_colours(hold: list[str]) -> bool:
     return len({colour(c) for c in hold}) == len(COLOURS)
 
 
+def earns_bonus(hold: list[str]) -> bool:
+    """Return whether a hold earns the colour bonus: a full ship whose cards show all five colours.
+
+    The rulebook: 「六枚のカードの中に五色全てが含まれていた場合」 (assumption A9).
+    """
+    return len(hold) == HOLD and all_colours(hold)
+
+
 def sale_value(hold: list[str], bonus: bool) -> int:
     """Return what a hold counts for at the sale: its cargo, plus the colour bonus if played and earned."""
-    return cargo(hold) + (COLOUR_BONUS if bonus and all_colours(hold) else 0)
+    return cargo(hold) + (COLOUR_BONUS if bonus and earns_bonus(hold) else 0)
 
 
 def payouts(values: list[int], players: int) -> list[int]:
@@ -118,9 +126,9 @@ def counted_chips(state: State) -> list[int]:
     """Return every seat's chips as a merchant who keeps count knows them (see assumption A6).
 
     Chips start at 50 and change only by winning bids, which are announced, so the counts follow from
-    public facts: `determinize` never changes them. The views still show each seat only its own chips.
+    public facts (`paid`, in every view, and the board shows them): `determinize` never changes them.
     """
-    return list(state["chips"])
+    return [START_CHIPS - x for x in state["paid"]]
 
 
 # -- Projection: each seat's expected payout if the game went on, for `estimate` and the bots.
@@ -163,7 +171,8 @@ def expected_payouts(
 
 
 def bonus_hope(hold: list[str], free: int, bonus: bool) -> float:
-    """Return the expected colour bonus of a hold: sure if earned, less likely with more colours missing."""
+    """Return the expected colour bonus of a hold: in full once all five colours are aboard (a ship nearly
+    always fills, and a full one earns it), less likely with more colours missing."""
     if not bonus:
         return 0.0
     missing = len(COLOURS) - len({colour(c) for c in hold})
@@ -217,6 +226,8 @@ class Mercator(Game):
             "lot": [],
             "holds": [[] for _ in range(players)],
             "chips": [START_CHIPS] * players,
+            "paid": [0] * players,
+            "lots": 0,
             "bids": [None] * players,
             "bidders": [],
             "high": 0,
@@ -227,6 +238,8 @@ class Mercator(Game):
             "last": None,
             "totals": [0] * players,
             "finals": [],
+            "spent": [],
+            "sold": [],
             "events": [],
             "rng": rng.state,
         }
@@ -272,7 +285,7 @@ class Mercator(Game):
             s["events"].append({"e": "bid", "p": player})
             if all(s["bids"][p] is not None for p in s["bidders"]):
                 bids = s["bids"]
-                s["events"].append({"e": "reveal", "bids": list(bids)})
+                s["events"].append({"e": "reveal", "bids": list(bids), "lot": list(s["lot"])})
                 best = max(bids[p] for p in s["bidders"])
                 winner = next(p for p in s["bidders"] if bids[p] == best) if best > 0 else None
                 _settle(s, winner, best, list(bids))
@@ -309,6 +322,7 @@ class Mercator(Game):
             "holds": [list(h) for h in state["holds"]],
             "cargo": [cargo(h) for h in state["holds"]],
             "chips": [c if over or p == player else None for p, c in enumerate(state["chips"])],
+            "paid": list(state["paid"]),
             "bidders": list(state["bidders"]),
             "bid_in": [sealed and b is not None for b in state["bids"]],
             "high": state["high"],
@@ -318,6 +332,8 @@ class Mercator(Game):
             "last": _copy_last(state["last"]),
             "totals": list(state["totals"]),
             "finals": [list(f) for f in state["finals"]],
+            "spent": [list(f) for f in state["spent"]],
+            "sold": [list(f) for f in state["sold"]],
             "events": [dict(e) for e in state["events"]],
             "result": None,
         }
@@ -388,7 +404,19 @@ def _copy_last(last: dict[str, Any] | None) -> dict[str, Any] | None:
 def _fork(state: State) -> State:
     """Return a copy of the state whose lists can be replaced or changed without touching the original."""
     s = dict(state)
-    for key in ("deck", "removed", "lot", "holds", "chips", "bids", "bidders", "out", "discarded", "totals"):
+    for key in (
+        "deck",
+        "removed",
+        "lot",
+        "holds",
+        "chips",
+        "paid",
+        "bids",
+        "bidders",
+        "out",
+        "discarded",
+        "totals",
+    ):
         s[key] = list(state[key])
     return s
 
@@ -405,7 +433,7 @@ def _new_game(s: State) -> None:
     s["active"] = s["first"]
     s["deck"], s["removed"] = cards[:size], sorted(cards[size:], key=_card_order)
     s["holds"] = [[] for _ in range(n)]
-    s["chips"] = [START_CHIPS] * n
+    s["chips"], s["paid"], s["lots"] = [START_CHIPS] * n, [0] * n, 0
     s["discarded"], s["last"] = [], None
     s["events"].append({"e": "game", "game": s["game"], "games": s["games"], "first": s["first"]})
     _begin_turn(s)
@@ -414,7 +442,9 @@ def _new_game(s: State) -> None:
 def _begin_turn(s: State) -> None:
     """Start the active merchant's turn by turning the first card, which every turn must do."""
     s["phase"], s["lot"] = TURN, []
+    s["lots"] += 1
     _turn_card(s)
+    s["events"][-1]["lot_no"] = s["lots"]
     if not can_turn(s):
         _start_auction(s)
 
@@ -458,6 +488,7 @@ def _settle(s: State, winner: Player | None, price: int, bids: list[int | None] 
         s["events"].append({"e": "discard", "cards": list(lot)})
     else:
         s["chips"][winner] -= price
+        s["paid"][winner] += price
         hold = sorted([*s["holds"][winner], *lot], key=_card_order)
         s["holds"][winner] = hold
         s["events"].append(
@@ -503,8 +534,17 @@ def _sale(s: State) -> None:
     s["chips"] = [c + x for c, x in zip(s["chips"], pay, strict=True)]
     s["totals"] = [t + c for t, c in zip(s["totals"], s["chips"], strict=True)]
     s["finals"] = [*s["finals"], list(s["chips"])]
+    s["spent"], s["sold"] = [*s["spent"], list(s["paid"])], [*s["sold"], pay]
+    bonus = [s["colour_bonus"] and earns_bonus(h) for h in s["holds"]]
     s["events"].append(
-        {"e": "sale", "game": s["game"], "values": values, "payouts": pay, "chips": list(s["chips"])}
+        {
+            "e": "sale",
+            "game": s["game"],
+            "values": values,
+            "bonus": bonus,
+            "payouts": pay,
+            "chips": list(s["chips"]),
+        }
     )
     s["lot"], s["bidders"], s["bids"] = [], [], [None] * n
     if s["game"] < s["games"]:
