@@ -52,7 +52,8 @@ async function navigate(event) {
   event.waitUntil(prune());
   if (pin === CACHE) return cached;
   try {
-    return await fetch(request);
+    // Revalidated, as every file of a page pinned to the network (a navigation's own request cannot say so).
+    return await fetch(request.url, { cache: "no-cache", redirect: "manual" });
   } catch (error) {
     if (cached) return cached;
     throw error;
@@ -67,7 +68,8 @@ async function subresource(request, clientId) {
     if (hit) return hit;
   }
   try {
-    return await fetch(request);
+    // runtime/ names carry their versions; anything else is revalidated, so no stale file joins a new page.
+    return await fetch(request, { cache: request.url.startsWith(`${SCOPE}runtime/`) ? "default" : "no-cache" });
   } catch (error) {
     const hit = await caches.match(request, { cacheName: CACHE }); // offline, and never pinned (first visit)
     if (hit) return hit;
