@@ -2,7 +2,7 @@
 """Start-up of the hello page (stock PyScript + Pyodide) vs the play page, side by side, in headless Chromium.
 
     python3 benchmarks/startup.py [--runs 5] [--profile desktop --profile phone] [--page hello/ --page play/]
-                                  [--lighthouse 3] [--no-build]
+                                  [--lighthouse 3] [--no-build | --site DIR]
 
 For each profile, run and page (pages interleaved, side by side in one run):
   cold: a fresh browser profile (new user-data-dir: no HTTP cache, no V8/wasm code cache, no service
@@ -296,6 +296,9 @@ def main() -> int:
     parser.add_argument("--profile", action="append", choices=sorted(PROFILES), help="(repeatable)")
     parser.add_argument("--lighthouse", type=int, default=0, metavar="N", help="Lighthouse runs on /play/")
     parser.add_argument("--no-build", action="store_true", help="use dist/ as it is")
+    parser.add_argument(
+        "--site", type=Path, help="serve this built site instead of dist/ (implies --no-build)"
+    )
     parser.add_argument("--timeout", type=float, default=300, help="seconds per page load")
     args = parser.parse_args()
     pages = args.page or ["hello/", "play/"]
@@ -307,9 +310,9 @@ def main() -> int:
     from playwright.sync_api import sync_playwright
 
     try:
-        if not args.no_build:
+        if not (args.no_build or args.site):
             build.build()
-        server = HostLikeServer(build.DIST)
+        server = HostLikeServer(args.site or build.DIST)
     except build.BuildError as exc:
         sys.exit(f"startup.py: error: {exc}")
     threading.Thread(target=server.serve_forever, daemon=True).start()
