@@ -94,6 +94,7 @@ RENDERED_SUFFIXES = (".html", ".toml", ".mjs")
 SNAPSHOT_SKIP = frozenset({"pyscript", "js", "pyodide_js", "_pyscript", "polyscript"})
 # What PyScript's own Python package imports while it starts (its stdlib), so it is in the image too.
 SNAPSHOT_STDLIB = ("asyncio", "base64", "collections", "functools", "html", "inspect", "io", "json")
+PYSCRIPT_LITERAL = "{pyscript:{"  # where PyScript's bundle lists its own Python modules
 SNAPSHOT_PREFIX = "runtime/snapshot-"  # + hash of the runtime, the wheels and the imports + ".bin"
 # Pyodide's heap at start (30 MiB); a bigger image cannot be restored (pyodide/pyodide#6254).
 PYODIDE_INITIAL_HEAP = 30 * 1024 * 1024
@@ -332,15 +333,37 @@ def build_wheel(out: Path) -> Path:
 
 # --- build: the start-up snapshot ----------------------------------------------------------------
 
-# Run by Node (`node - DIR OUT IMPORTS WHEEL...`): start Pyodide from DIR able to make a snapshot, unpack
-# the wheels where PyScript's `files` puts them, import IMPORTS (a JSON list), zero the heap's free
-# memory (it gzips better), then write the image gzipped to OUT and print its sizes as JSON.
+# Run by Node (`node - DIR OUT IMPORTS SOURCES WHEEL...`): start Pyodide from DIR able to make a snapshot,
+# unpack the wheels where PyScript's `files` puts them, import IMPORTS (a JSON list), compile SOURCES (a
+# JSON file: path -> PyScript's own modules, which it writes and imports at every start) for their
+# import to find, zero the heap's free memory (it gzips better), then write the image gzipped to OUT and
+# print its sizes as JSON.
 SNAPSHOT_JS = r"""
 import { readFileSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
 
-const [dir, out, imports, ...wheels] = process.argv.slice(2);
+const [dir, out, imports, sources, ...wheels] = process.argv.slice(2);
+// Source (path -> text) compiled now; importing it later takes the code object instead of compiling.
+const PRECOMPILE = `
+def _tt_precompile(sources_json):
+    import json
+    from importlib import _bootstrap_external as external
+
+    compiled = {}
+    for path, source in json.loads(sources_json).items():
+        data = source.encode()
+        compiled[data] = compile(data, path, "exec", dont_inherit=True)
+    compile_source = external.SourceLoader.source_to_code
+
+    def source_to_code(self, data, path, *args, **kwargs):
+        code = compiled.pop(bytes(data), None)
+        if code is not None and code.co_filename == path:
+            return code
+        return compile_source(self, data, path, *args, **kwargs)
+
+    external.SourceLoader.source_to_code = source_to_code
+`;
 const { loadPyodide } = await import(pathToFileURL(`${dir}/pyodide.mjs`).href);
 const pyodide = await loadPyodide({ indexURL: `${dir}/`, _makeSnapshot: true });
 for (const wheel of wheels) {
@@ -348,6 +371,8 @@ for (const wheel of wheels) {
 }
 const names = JSON.stringify(imports); // a JSON string literal is a Python one too
 pyodide.runPython(`import importlib, json\nfor n in json.loads(${names}): importlib.import_module(n)`);
+const precompiled = JSON.stringify(readFileSync(sources, "utf8"));
+pyodide.runPython(`${PRECOMPILE}\n_tt_precompile(${precompiled})\ndel _tt_precompile`);
 pyodide.runPython("import gc; gc.collect()");
 // Fill the heap's free chunks with zeroed blocks, then free them: the image is the same to Python but
 // its garbage is gone. Never past the initial heap (a grown heap cannot be restored).
@@ -388,9 +413,41 @@ def wheel_digest(wheel: Path) -> str:
     return digest.hexdigest()
 
 
-def snapshot_key(runtime: Path, wheels: Sequence[Path], imports: Sequence[str]) -> str:
-    """Short hash of what the image depends on: the Pyodide build, the wheels, the imports, the maker."""
-    digest = hashlib.sha256(json.dumps([PYODIDE_VERSION, SNAPSHOT_JS, list(imports)]).encode())
+def pyscript_sources(bundle: Path) -> dict[str, str]:
+    """PyScript's own Python modules as it writes them at start (path -> source), read from the object
+    literal its bundle passes to its writer (`{pyscript:{"__init__.py":"...",...}}`); {} if not found."""
+    text = "".join(path.read_text() for path in sorted(bundle.glob("core-*.js")))
+    start = text.find(PYSCRIPT_LITERAL)
+    if start < 0:
+        return {}
+    start += len(PYSCRIPT_LITERAL) - 1
+    depth, quote, index = 0, "", start
+    while index < len(text):
+        char = text[index]
+        if quote:
+            index += char == "\\"
+            quote = "" if char == quote else quote
+        elif char in "\"'`":
+            quote = char
+        elif char in "{}":
+            depth += 1 if char == "{" else -1
+            if depth == 0:
+                break
+        index += 1
+    try:
+        modules = json.loads(text[start : index + 1])
+    except json.JSONDecodeError:
+        return {}
+    return {f"/home/pyodide/pyscript/{name}": code for name, code in modules.items() if isinstance(code, str)}
+
+
+def snapshot_key(
+    runtime: Path, wheels: Sequence[Path], imports: Sequence[str], sources: dict[str, str] | None = None
+) -> str:
+    """Short hash of what the image depends on: the Pyodide build, the wheels, the imports, PyScript's
+    modules and the maker."""
+    inputs = [PYODIDE_VERSION, SNAPSHOT_JS, list(imports), sources or {}]
+    digest = hashlib.sha256(json.dumps(inputs, sort_keys=True).encode())
     for name in PYODIDE_FILES:
         digest.update(sha256(runtime / name).encode())
     for wheel in wheels:
@@ -403,16 +460,20 @@ def make_snapshot(site: Path, wheels: Sequence[Path]) -> str:
     return its path under site/, or "" (pages then start Pyodide the usual way) if it outgrew the heap."""
     imports = sorted({*SNAPSHOT_STDLIB, *page_imports(WEB.rglob("*.py"))})
     runtime = site / PYODIDE_DIR
-    name = f"{SNAPSHOT_PREFIX}{snapshot_key(runtime, wheels, imports)}.bin"
+    sources = pyscript_sources(site / PYSCRIPT_DIR)
+    name = f"{SNAPSHOT_PREFIX}{snapshot_key(runtime, wheels, imports, sources)}.bin"
     cached = CACHE / "snapshots" / Path(name).name
     if not cached.exists():
         step(f"snapshot: node imports {len(imports)} modules, then takes Pyodide's memory image")
         node = require_tool("node", "needed to make the start-up snapshot; install Node.js")
         cached.parent.mkdir(parents=True, exist_ok=True)
         partial = cached.with_suffix(".partial")
-        args = [node, "-", runtime, partial, json.dumps(imports), *wheels]
+        listing = cached.with_suffix(".json")
+        listing.write_text(json.dumps(sources))
+        args = [node, "-", runtime, partial, json.dumps(imports), listing, *wheels]
         argv = [str(arg) for arg in args]
         done = subprocess.run(argv, input=SNAPSHOT_JS, capture_output=True, text=True, check=False)
+        listing.unlink()
         if done.returncode != 0:
             tail = (done.stdout + done.stderr).strip().splitlines()[-15:]
             sys.stderr.write("".join(f"    {line}\n" for line in tail))
