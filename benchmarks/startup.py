@@ -257,20 +257,27 @@ def lighthouse_cli() -> Path:
 
 
 def lighthouse(url: str, runs: int) -> str:
-    """Median mobile performance score and total blocking time of `url` over `runs` Lighthouse runs."""
+    """Median mobile performance score and total blocking time of `url` over `runs` Lighthouse runs (a run
+    that fails, e.g. a DevTools timeout on a loaded machine, is retried once, then left out)."""
     cli = lighthouse_cli()
     scores, tbts = [], []
     for run in range(runs):
-        with tempfile.TemporaryDirectory() as tmp:
-            report = Path(tmp) / "report.json"
-            flags = "--headless=new " + " ".join(FLAGS)
-            subprocess.run(
-                ["node", str(cli), url, "--only-categories=performance", "--output=json",
-                 f"--output-path={report}", f"--chrome-flags={flags}", "--quiet"],
-                check=True,
-                env={**os.environ, "CHROME_PATH": chromium()},
-            )  # fmt: skip
-            data = json.loads(report.read_text())
+        for attempt in range(2):
+            with tempfile.TemporaryDirectory() as tmp:
+                report = Path(tmp) / "report.json"
+                flags = "--headless=new " + " ".join(FLAGS)
+                done = subprocess.run(
+                    ["node", str(cli), url, "--only-categories=performance", "--output=json",
+                     f"--output-path={report}", f"--chrome-flags={flags}", "--quiet"],
+                    check=False,
+                    env={**os.environ, "CHROME_PATH": chromium()},
+                )  # fmt: skip
+                data = json.loads(report.read_text()) if done.returncode == 0 and report.exists() else None
+            if data:
+                break
+            print(f"lighthouse {run + 1}/{runs}: failed (attempt {attempt + 1})", file=sys.stderr, flush=True)
+        if not data:
+            continue
         score = data["categories"]["performance"]["score"] * 100
         tbt = data["audits"]["total-blocking-time"]["numericValue"]
         weight = data["audits"]["total-byte-weight"]["numericValue"] / 1024
@@ -281,15 +288,17 @@ def lighthouse(url: str, runs: int) -> str:
             file=sys.stderr,
             flush=True,
         )
+    if not scores:
+        return "Lighthouse: every run failed"
     return (
         f"Lighthouse {LIGHTHOUSE} (mobile, simulated throttling) on {urllib.parse.urlsplit(url).path}, "
-        f"median of {runs}: performance {statistics.median(scores):.0f}, "
+        f"median of {len(scores)}: performance {statistics.median(scores):.0f}, "
         f"total blocking time {statistics.median(tbts):.0f} ms"
     )
 
 
 def main() -> int:
-    """Parse arguments, build and serve dist/, run the interleaved measurements, print the tables."""
+    """Parse arguments, build and serve dist/, run the interleaved measurements, print a table per profile."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--page", action="append", help="page path under dist/ (repeatable)")
@@ -316,7 +325,6 @@ def main() -> int:
     except build.BuildError as exc:
         sys.exit(f"startup.py: error: {exc}")
     threading.Thread(target=server.serve_forever, daemon=True).start()
-    tables = []
     try:
         with sync_playwright() as playwright:
             for name in profiles:
@@ -336,13 +344,12 @@ def main() -> int:
                             file=sys.stderr,
                             flush=True,
                         )
-                tables.append(table(name, results, starts, args.runs))
+                print(table(name, results, starts, args.runs) + "\n", flush=True)
         if args.lighthouse:
-            tables.append(lighthouse(server.url + "play/", args.lighthouse))
+            print(lighthouse(server.url + "play/", args.lighthouse), flush=True)
     finally:
         server.shutdown()
         server.server_close()
-    print("\n\n".join(tables))
     return 0
 
 
