@@ -174,16 +174,14 @@ def test_offline_after_one_visit_a_whole_solo_game_and_a_hot_seat_one_start_and_
 
 
 @pytest.fixture
-def second_site() -> Iterator[tuple[build.DistServer, Path]]:
+def second_site(tmp_path: Path) -> Iterator[tuple[build.DistServer, Path]]:
     """A copy of dist/ served on its own port (its own origin, so its own service worker), to redeploy."""
-    root = build.DIST.with_name("dist.update-test")
-    shutil.rmtree(root, ignore_errors=True)
+    root = tmp_path / "site"
     shutil.copytree(build.DIST, root)
     server = build.serve_dist(root)
     yield server, root
     server.shutdown()
     server.server_close()
-    shutil.rmtree(root, ignore_errors=True)
 
 
 def test_an_update_of_the_site_replaces_the_cached_version_on_the_next_visit(
