@@ -13,6 +13,7 @@ re-executes itself with the venv's python.
 from __future__ import annotations
 
 import argparse
+import ast
 import base64
 import functools
 import hashlib
@@ -28,7 +29,8 @@ import tempfile
 import threading
 import tomllib
 import urllib.parse
-from collections.abc import Sequence
+import zipfile
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -87,7 +89,37 @@ EMBED_PAGE = Path("embed/index.html")  # rendered once more per game, as embed/<
 RULES_PAGE = Path("rules/index.html")  # rendered per game and language: rules/<game>/ and rules/<game>/ja/
 PIP_DOWNLOAD_FLAGS = ("--quiet", "--no-deps", "--only-binary=:all:", "--python-version", "3.14")
 TOOLS = ("build>=1.2", "playwright>=1.49", "pytest-playwright>=0.6")
-RENDERED_SUFFIXES = (".html", ".toml")
+RENDERED_SUFFIXES = (".html", ".toml", ".mjs")
+# The start-up snapshot (see make_snapshot): a gzipped Pyodide memory image taken in Node after importing
+# what the pages import. Modules the pages import that only exist in a browser are left out.
+SNAPSHOT_SKIP = frozenset({"pyscript", "js", "pyodide_js", "_pyscript", "polyscript"})
+# What PyScript's own Python package imports while it starts (its stdlib), so it is in the image too.
+SNAPSHOT_STDLIB = ("asyncio", "base64", "collections", "functools", "html", "inspect", "io", "json")
+PYSCRIPT_LITERAL = "{pyscript:{"  # where PyScript's bundle lists its own Python modules
+SNAPSHOT_PREFIX = "runtime/snapshot-"  # + hash of the runtime, the wheels and the imports + ".bin"
+# Pyodide's heap at start (30 MiB); a bigger image cannot be restored (pyodide/pyodide#6254).
+PYODIDE_INITIAL_HEAP = 30 * 1024 * 1024
+SERVICE_WORKER = "sw.js"  # rendered last, with the list of files it precaches and their version
+# Files a visit needs, precached by the service worker (globs under dist/); the embed's pages are left out.
+PRECACHE = (
+    "index.html",
+    "play/*",
+    "table/*",
+    "replay/*",
+    "rules/*/index.html",
+    "rules/*/ja/index.html",
+    "manifest.json",
+    "favicon.svg",
+    "icons/*",
+    "assets/*",
+    "embed/frame.js",
+    "wheels/*",
+    f"{PYODIDE_DIR}/pyodide*",
+    f"{PYODIDE_DIR}/python_stdlib.zip",
+    f"{PYSCRIPT_DIR}/*.js",
+    f"{PYSCRIPT_DIR}/*.css",
+    f"{SNAPSHOT_PREFIX}*",
+)
 HEADERS = {
     "/*.wasm": {"Content-Type": "application/wasm"},
     "/runtime/*": {"Cache-Control": "public, max-age=31536000, immutable"},
@@ -303,6 +335,165 @@ def build_wheel(out: Path) -> Path:
         return Path(shutil.move(wheel, out / wheel.name))
 
 
+# --- build: the start-up snapshot ----------------------------------------------------------------
+
+# Run by Node (`node - DIR OUT IMPORTS SOURCES WHEEL...`): start Pyodide from DIR able to make a snapshot,
+# unpack the wheels where PyScript's `files` puts them, import IMPORTS (a JSON list), compile SOURCES (a
+# JSON file: path -> PyScript's own modules, which it writes and imports at every start) for their
+# import to find, zero the heap's free memory (it gzips better), then write the image gzipped to OUT and
+# print its sizes as JSON.
+SNAPSHOT_JS = r"""
+import { readFileSync, writeFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+import { gzipSync } from "node:zlib";
+
+const [dir, out, imports, sources, ...wheels] = process.argv.slice(2);
+// Source (path -> text) compiled now; importing it later takes the code object instead of compiling.
+const PRECOMPILE = `
+def _tt_precompile(sources_json):
+    import json
+    from importlib import _bootstrap_external as external
+
+    compiled = {}
+    for path, source in json.loads(sources_json).items():
+        data = source.encode()
+        compiled[data] = compile(data, path, "exec", dont_inherit=True)
+    compile_source = external.SourceLoader.source_to_code
+
+    def source_to_code(self, data, path, *args, **kwargs):
+        code = compiled.pop(bytes(data), None)
+        if code is not None and code.co_filename == path:
+            return code
+        return compile_source(self, data, path, *args, **kwargs)
+
+    external.SourceLoader.source_to_code = source_to_code
+`;
+const { loadPyodide } = await import(pathToFileURL(`${dir}/pyodide.mjs`).href);
+const pyodide = await loadPyodide({ indexURL: `${dir}/`, _makeSnapshot: true });
+for (const wheel of wheels) {
+  pyodide.unpackArchive(new Uint8Array(readFileSync(wheel)), "wheel", { extractDir: "/home/pyodide" });
+}
+const names = JSON.stringify(imports); // a JSON string literal is a Python one too
+pyodide.runPython(`import importlib, json\nfor n in json.loads(${names}): importlib.import_module(n)`);
+const precompiled = JSON.stringify(readFileSync(sources, "utf8"));
+pyodide.runPython(`${PRECOMPILE}\n_tt_precompile(${precompiled})\ndel _tt_precompile`);
+pyodide.runPython("import gc; gc.collect()");
+// Fill the heap's free chunks with zeroed blocks, then free them: the image is the same to Python but
+// its garbage is gone. Never past the initial heap (a grown heap cannot be restored).
+const module = pyodide._module;
+const top = () => module.HEAPU32[module._emscripten_get_sbrk_ptr() >>> 2];
+const zeroed = pyodide.runPython("_tt_zeroed = []\nlambda n: _tt_zeroed.append(bytearray(n))");
+for (let size = 1 << 20; size >= 1024; ) {
+  if (top() + 2 * size + 65536 > module.HEAP8.length) size >>= 1;
+  else zeroed(size);
+}
+zeroed.destroy();
+pyodide.runPython("del _tt_zeroed\nimport gc; gc.collect()");
+const image = pyodide.makeMemorySnapshot();
+writeFileSync(out, gzipSync(image, { level: 9 }));
+const modules = pyodide.runPython("import sys; len(sys.modules)");
+console.log(JSON.stringify({ raw: image.length, heap: module.HEAP8.length, modules }));
+"""
+
+
+def page_imports(sources: Iterable[Path]) -> list[str]:
+    """Modules the pages' Python imports (`import a.b`, `from a.b import c`: a.b), browser-only ones out."""
+    found: set[str] = set()
+    for source in sources:
+        for node in ast.walk(ast.parse(source.read_text(), str(source))):
+            if isinstance(node, ast.Import):
+                found.update(alias.name for alias in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                found.add(node.module)
+    return sorted(name for name in found if name.split(".")[0] not in SNAPSHOT_SKIP)
+
+
+def wheel_digest(wheel: Path) -> str:
+    """sha256 over a wheel's member names and contents (not the zip's bytes: their timestamps vary)."""
+    digest = hashlib.sha256()
+    with zipfile.ZipFile(wheel) as archive:
+        for name in sorted(archive.namelist()):
+            digest.update(name.encode() + b"\0" + archive.read(name) + b"\0")
+    return digest.hexdigest()
+
+
+def pyscript_sources(bundle: Path) -> dict[str, str]:
+    """PyScript's own Python modules as it writes them at start (path -> source), read from the object
+    literal its bundle passes to its writer (`{pyscript:{"__init__.py":"...",...}}`); {} if not found."""
+    text = "".join(path.read_text() for path in sorted(bundle.glob("core-*.js")))
+    start = text.find(PYSCRIPT_LITERAL)
+    if start < 0:
+        return {}
+    start += len(PYSCRIPT_LITERAL) - 1
+    depth, quote, index = 0, "", start
+    while index < len(text):
+        char = text[index]
+        if quote:
+            index += char == "\\"
+            quote = "" if char == quote else quote
+        elif char in "\"'`":
+            quote = char
+        elif char in "{}":
+            depth += 1 if char == "{" else -1
+            if depth == 0:
+                break
+        index += 1
+    try:
+        modules = json.loads(text[start : index + 1])
+    except json.JSONDecodeError:
+        return {}
+    return {f"/home/pyodide/pyscript/{name}": code for name, code in modules.items() if isinstance(code, str)}
+
+
+def snapshot_key(
+    runtime: Path, wheels: Sequence[Path], imports: Sequence[str], sources: dict[str, str] | None = None
+) -> str:
+    """Short hash of what the image depends on: the Pyodide build, the wheels, the imports, PyScript's
+    modules and the maker."""
+    inputs = [PYODIDE_VERSION, SNAPSHOT_JS, list(imports), sources or {}]
+    digest = hashlib.sha256(json.dumps(inputs, sort_keys=True).encode())
+    for name in PYODIDE_FILES:
+        digest.update(sha256(runtime / name).encode())
+    for wheel in wheels:
+        digest.update(wheel_digest(wheel).encode())
+    return digest.hexdigest()[:16]
+
+
+def make_snapshot(site: Path, wheels: Sequence[Path]) -> str:
+    """Write the start-up image to site/runtime/snapshot-<key>.bin (made once per key, kept in .cache/);
+    return its path under site/, or "" (pages then start Pyodide the usual way) if it outgrew the heap."""
+    imports = sorted({*SNAPSHOT_STDLIB, *page_imports(WEB.rglob("*.py"))})
+    runtime = site / PYODIDE_DIR
+    sources = pyscript_sources(site / PYSCRIPT_DIR)
+    name = f"{SNAPSHOT_PREFIX}{snapshot_key(runtime, wheels, imports, sources)}.bin"
+    cached = CACHE / "snapshots" / Path(name).name
+    if not cached.exists():
+        step(f"snapshot: node imports {len(imports)} modules, then takes Pyodide's memory image")
+        node = require_tool("node", "needed to make the start-up snapshot; install Node.js")
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        partial = cached.with_suffix(".partial")
+        listing = cached.with_suffix(".json")
+        listing.write_text(json.dumps(sources))
+        args = [node, "-", runtime, partial, json.dumps(imports), listing, *wheels]
+        argv = [str(arg) for arg in args]
+        done = subprocess.run(argv, input=SNAPSHOT_JS, capture_output=True, text=True, check=False)
+        listing.unlink()
+        if done.returncode != 0:
+            tail = (done.stdout + done.stderr).strip().splitlines()[-15:]
+            sys.stderr.write("".join(f"    {line}\n" for line in tail))
+            raise BuildError(f"making the snapshot failed with exit code {done.returncode}")
+        sizes = json.loads(done.stdout.strip().splitlines()[-1])
+        if sizes["heap"] > PYODIDE_INITIAL_HEAP:
+            partial.unlink()
+            step(f"snapshot: skipped, the heap grew to {sizes['heap']:,} bytes (pyodide#6254): no snapshot")
+            return ""
+        partial.rename(cached)
+        gzipped = cached.stat().st_size
+        step(f"snapshot: {sizes['modules']} modules, {sizes['raw']:,} bytes raw, {gzipped:,} gzipped")
+    shutil.copy2(cached, site / name)
+    return name
+
+
 # --- build: pages --------------------------------------------------------------------------------
 
 
@@ -315,7 +506,9 @@ class Values(dict[str, Any]):
         return value() if callable(value) else value
 
 
-def page_values(page: Path, wheel_name: str, preview_game: str = PREVIEW_GAME, lang: str = "en") -> Values:
+def page_values(
+    page: Path, wheel_name: str, preview_game: str = PREVIEW_GAME, lang: str = "en", snapshot: str = ""
+) -> Values:
     """Placeholder values for a page (path relative to dist/): URLs relative to the page, and what
     pygame_core renders at build time (the game list, the previews, the games' facts, a game's rules)."""
     root = "../" * (len(page.parts) - 1) or "./"
@@ -334,6 +527,8 @@ def page_values(page: Path, wheel_name: str, preview_game: str = PREVIEW_GAME, l
             "PYODIDE": root + PYODIDE_DIR,
             "PYSCRIPT": root + PYSCRIPT_DIR,
             "WHEEL": root + f"{WHEELS_DIR}/{wheel_name}",
+            "SNAPSHOT": root + snapshot if snapshot else "",  # "" when the build made no snapshot
+            "START": root + "assets/start.mjs",  # our loadPyodide: from the snapshot when it can
             **{
                 name.upper(): root + f"{WHEELS_DIR}/{pure_wheel(name, v)}"
                 for name, (v, _) in APP_WHEELS.items()
@@ -387,12 +582,12 @@ def page_copies(relative: Path) -> list[tuple[Path, str, str]]:
     return [(relative, PREVIEW_GAME, "en")]
 
 
-def render_pages(out: Path, wheel_name: str) -> None:
+def render_pages(out: Path, wheel_name: str, snapshot: str = "") -> None:
     """Copy web/ into out, filling placeholders in .html/.toml files (markdown notes are skipped); the
     embed page is also rendered once per game under embed/<game>/, the rules page per game and language."""
     for source in sorted(WEB.rglob("*")):
         relative = source.relative_to(WEB)
-        if source.is_dir() or source.suffix == ".md":
+        if source.is_dir() or source.suffix == ".md" or relative == Path(SERVICE_WORKER):
             continue
         if source.suffix not in RENDERED_SUFFIXES:
             (out / relative).parent.mkdir(parents=True, exist_ok=True)
@@ -402,10 +597,29 @@ def render_pages(out: Path, wheel_name: str) -> None:
             target = Path(os.path.normpath(target))
             (out / target).parent.mkdir(parents=True, exist_ok=True)
             try:
-                values = page_values(target, wheel_name, game, lang)
+                values = page_values(target, wheel_name, game, lang, snapshot)
                 (out / target).write_text(render(source.read_text(), values))
             except BuildError as exc:
                 raise BuildError(f"{source.relative_to(ROOT)}: {exc}") from None
+
+
+def precached(site: Path) -> list[Path]:
+    """The files under site/ the service worker precaches (PRECACHE), sorted."""
+    return sorted({path for pattern in PRECACHE for path in site.glob(pattern) if path.is_file()})
+
+
+def render_service_worker(site: Path) -> str:
+    """Write site/sw.js from web/sw.js with the precached URLs (relative to it) and a version that is the
+    hash of their contents, so any change to any of them is a new version; return the version."""
+    files = precached(site)
+    digest = hashlib.sha256()
+    for path in files:
+        digest.update(path.relative_to(site).as_posix().encode() + sha256(path).encode())
+    version = digest.hexdigest()[:16]
+    urls = [path.relative_to(site).as_posix().removesuffix("index.html") or "./" for path in files]
+    values = {"VERSION": version, "PRECACHE": json.dumps(urls, indent=1)}
+    (site / SERVICE_WORKER).write_text(render((WEB / SERVICE_WORKER).read_text(), values))
+    return version
 
 
 def headers_file() -> str:
@@ -429,11 +643,15 @@ def build() -> Path:
     step(f"vendor pyodide {PYODIDE_VERSION}, @pyscript/core {PYSCRIPT_VERSION}, micropip, packaging")
     vendor_pyodide(fresh / PYODIDE_DIR)
     vendor_pyscript(fresh / PYSCRIPT_DIR)
+    extras = [fresh / WHEELS_DIR / extra.name for extra in runtime_wheels(APP_WHEELS)]
+    snapshot = make_snapshot(fresh, [wheel, *extras])
     step("copy public/, render web/ pages, write _headers")
     if PUBLIC.is_dir():
         shutil.copytree(PUBLIC, fresh, dirs_exist_ok=True)
-    render_pages(fresh, wheel.name)
+    render_pages(fresh, wheel.name, snapshot)
     (fresh / "_headers").write_text(headers_file())
+    version = render_service_worker(fresh)
+    step(f"service worker {version}: {len(precached(fresh))} files precached")
     shutil.rmtree(DIST, ignore_errors=True)
     fresh.rename(DIST)
     step(f"built dist/ ({wheel.name})")

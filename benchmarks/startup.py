@@ -1,24 +1,43 @@
 #!/usr/bin/env python3
-"""Start-up time of the hello page (bare PyScript + Pyodide) vs the play page, in headless Chromium.
+"""Start-up of the hello page (stock PyScript + Pyodide) vs the play page, side by side, in headless Chromium.
 
-    python3 benchmarks/startup.py [--runs 5] [--page hello/ --page play/] [--no-build]
+    python3 benchmarks/startup.py [--runs 5] [--profile desktop --profile phone] [--page hello/ --page play/]
+                                  [--lighthouse 3] [--no-build | --site DIR]
 
-For each run and each page (pages interleaved, side by side in one run):
-  cold: a fresh browser profile (new user-data-dir, so no HTTP cache and no V8/wasm code cache);
-  warm: a reload in that same persistent context.
-Both report first contentful paint and the moment <html data-ready="1"> appears, in ms from
-navigation start (performance.now(), recorded by a MutationObserver installed before any page
-script runs). dist/ is built (unless --no-build) and served by build.py's own server.
+For each profile, run and page (pages interleaved, side by side in one run):
+  cold: a fresh browser profile (new user-data-dir: no HTTP cache, no V8/wasm code cache, no service
+        worker);
+  warm: a reload in that same persistent context, once the page's service worker (if it has one) has
+        taken over, as on a repeat visit.
+Both report first contentful paint and the moment <html data-ready="1"> appears, in ms from navigation
+start (performance.now(), recorded by a MutationObserver installed before any page script runs), and the
+kilobytes the server sent until then. The server is build.py's, gzipping text and wasm on the fly as a
+static host does (level 6; hosts that use brotli send a little less); `precache` is what the service
+worker then fetched to make the next visits offline-proof.
+
+Profiles: `desktop` is the machine as it is; `phone` throttles the page through CDP: CPU 4x slower and
+Lighthouse's mobile network (150 ms round trip, 1.6 Mbit/s down, 675 kbit/s up).
+
+--lighthouse N runs Lighthouse (npm package `lighthouse`, installed once into .cache/lighthouse; mobile
+preset, simulated throttling) N times on /play/ and reports the median performance score and total
+blocking time. It drives the same Chromium (CHROME_PATH).
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
+import gzip
+import io
+import json
 import os
 import shutil
 import statistics
+import subprocess
 import sys
 import tempfile
+import threading
+import urllib.parse
 from pathlib import Path
 from typing import Any
 
@@ -43,9 +62,99 @@ READY_OBSERVER = """
 TIMINGS = """() => {
   const paint = performance.getEntriesByName("first-contentful-paint")[0]
     || performance.getEntriesByName("first-paint")[0];
-  return [paint ? paint.startTime : NaN, window.__readyAt];
+  return [paint ? paint.startTime : NaN, window.__readyAt, document.documentElement.dataset.start || ""];
 }"""
-COLUMNS = ("cold paint", "cold ready", "warm paint", "warm ready")
+HAS_SERVICE_WORKER = "!!document.querySelector('script[src$=\"offline.js\"]') && 'serviceWorker' in navigator"
+COLUMNS = ("cold paint", "cold ready", "cold KB", "precache KB", "warm paint", "warm ready", "warm KB")
+PROFILES: dict[str, dict[str, Any]] = {
+    "desktop": {},
+    "phone": {  # Lighthouse's mobile throttling, applied for real through CDP
+        "cpu": 4,
+        "network": {
+            "offline": False,
+            "latency": 150,
+            "downloadThroughput": 1_638_400 / 8,
+            "uploadThroughput": 675_000 / 8,
+        },
+    },
+}
+COMPRESSIBLE = frozenset({".html", ".js", ".mjs", ".css", ".json", ".svg", ".wasm", ".py", ".toml", ".txt"})
+LIGHTHOUSE = "lighthouse@12"
+LIGHTHOUSE_DIR = build.CACHE / "lighthouse"
+
+
+class HostLikeHandler(build.DistHandler):
+    """build.py's static handler, gzipping compressible files when the browser accepts it (as a static host
+    does), and counting every byte it sends."""
+
+    server: HostLikeServer
+
+    def setup(self) -> None:
+        """Count what goes out on this connection."""
+        super().setup()
+        self.wfile = CountingWriter(self.wfile, self.server)  # type: ignore[assignment]
+
+    def send_head(self) -> Any:
+        """Send a gzipped body for compressible files; anything else as build.py's handler does."""
+        path = Path(self.translate_path(self.path))
+        if path.is_dir() and urllib.parse.urlsplit(self.path).path.endswith("/"):
+            path = path / "index.html"
+        accepts = "gzip" in self.headers.get("Accept-Encoding", "")
+        if not (accepts and path.is_file() and path.suffix in COMPRESSIBLE):
+            return super().send_head()
+        stamp = self.date_time_string(int(path.stat().st_mtime))
+        if self.headers.get("If-Modified-Since") == stamp:
+            self.send_response(304)
+            self.end_headers()
+            return None
+        body = gzipped(path, path.stat().st_mtime)
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(str(path)))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Vary", "Accept-Encoding")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Last-Modified", stamp)
+        self.end_headers()
+        return io.BytesIO(body)
+
+
+class CountingWriter:
+    """A write-only stream that adds the length of everything written to its server's counter."""
+
+    def __init__(self, raw: Any, server: HostLikeServer) -> None:
+        """Wrap `raw` (a socket file), counting into `server`."""
+        self.raw, self.server = raw, server
+
+    def write(self, data: bytes) -> int:
+        """Write and count."""
+        self.server.count(len(data))
+        return int(self.raw.write(data))
+
+    def __getattr__(self, name: str) -> Any:
+        """Everything else as the wrapped stream."""
+        return getattr(self.raw, name)
+
+
+class HostLikeServer(build.DistServer):
+    """build.py's server with HostLikeHandler and a byte counter."""
+
+    def __init__(self, root: Path) -> None:
+        """Serve root on a free localhost port."""
+        super().__init__(root)
+        self.RequestHandlerClass = functools.partial(HostLikeHandler, directory=str(root))  # type: ignore[assignment]
+        self.sent = 0
+        self.lock = threading.Lock()
+
+    def count(self, n: int) -> None:
+        """Add n bytes sent."""
+        with self.lock:
+            self.sent += n
+
+
+@functools.cache
+def gzipped(path: Path, mtime: float) -> bytes:
+    """A file's gzip (level 6), once per version of the file."""
+    return gzip.compress(path.read_bytes(), compresslevel=6, mtime=int(mtime))
 
 
 def chromium() -> str:
@@ -56,8 +165,8 @@ def chromium() -> str:
     return path
 
 
-def wait_ready(page: Any, timeout_ms: int) -> tuple[float, float]:
-    """Wait for data-ready on the current navigation; return (first paint, ready) in ms."""
+def wait_ready(page: Any, timeout_ms: int) -> tuple[float, float, str]:
+    """Wait for data-ready on the current navigation; return (first paint, ready, how it started)."""
     page.wait_for_function(
         "window.__readyAt !== undefined || document.documentElement.dataset.failed === '1'",
         timeout=timeout_ms,
@@ -65,56 +174,144 @@ def wait_ready(page: Any, timeout_ms: int) -> tuple[float, float]:
     )
     if page.evaluate("window.__readyAt === undefined"):
         raise RuntimeError(f"{page.url} failed: {page.inner_text('[role=alert]')}")
-    paint, ready = page.evaluate(TIMINGS)
-    return float(paint), float(ready)
+    paint, ready, start = page.evaluate(TIMINGS)
+    return float(paint), float(ready), str(start)
 
 
-def one_run(playwright: Any, url: str, timeout_ms: int) -> tuple[float, float, float, float]:
-    """Cold load in a brand-new profile, then a warm reload in the same context."""
-    profile = tempfile.mkdtemp(prefix="startup-bench-")
+def one_run(
+    playwright: Any, server: HostLikeServer, page_path: str, profile: dict[str, Any], timeout_ms: int
+) -> tuple[list[float], str]:
+    """Cold load in a brand-new profile, then (after its service worker took over) a warm reload."""
+    user_data = tempfile.mkdtemp(prefix="startup-bench-")
     try:
         context = playwright.chromium.launch_persistent_context(
-            profile, executable_path=chromium(), args=FLAGS, headless=True
+            user_data, executable_path=chromium(), args=FLAGS, headless=True
         )
         try:
             context.add_init_script(READY_OBSERVER)
             page = context.pages[0] if context.pages else context.new_page()
-            page.goto(url, wait_until="commit")
-            cold = wait_ready(page, timeout_ms)
+            if profile:
+                cdp = context.new_cdp_session(page)
+                cdp.send("Emulation.setCPUThrottlingRate", {"rate": profile["cpu"]})
+                cdp.send("Network.enable")
+                cdp.send("Network.emulateNetworkConditions", profile["network"])
+            server.sent = 0
+            page.goto(server.url + page_path, wait_until="commit")
+            cold_paint, cold_ready, start = wait_ready(page, timeout_ms)
+            cold_kb = server.sent / 1024
+            precache_kb = 0.0
+            if page.evaluate(HAS_SERVICE_WORKER):
+                page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=timeout_ms)
+                precache_kb = server.sent / 1024 - cold_kb
+            server.sent = 0
             page.reload(wait_until="commit")
-            warm = wait_ready(page, timeout_ms)
+            warm_paint, warm_ready, _ = wait_ready(page, timeout_ms)
+            warm_kb = server.sent / 1024
         finally:
             context.close()
     finally:
-        shutil.rmtree(profile, ignore_errors=True)
-    return (*cold, *warm)
+        shutil.rmtree(user_data, ignore_errors=True)
+    return [cold_paint, cold_ready, cold_kb, precache_kb, warm_paint, warm_ready, warm_kb], start
 
 
-def table(results: dict[str, list[tuple[float, ...]]], runs: int) -> str:
+def table(title: str, results: dict[str, list[list[float]]], starts: dict[str, set[str]], runs: int) -> str:
     """Markdown table of medians per page, plus the ratio of each page to the first one."""
     medians = {
         page: [statistics.median(col) for col in zip(*rows, strict=True)] for page, rows in results.items()
     }
-    header = f"| page (median of {runs} runs, ms) | " + " | ".join(COLUMNS) + " |"
-    lines = [header, "|" + "---|" * (len(COLUMNS) + 1)]
+    header = f"| {title} (median of {runs} runs; ms, KB) | " + " | ".join(COLUMNS) + " | start |"
+    lines = [header, "|" + "---|" * (len(COLUMNS) + 2)]
     for page, values in medians.items():
-        lines.append(f"| {page} | " + " | ".join(f"{v:.0f}" for v in values) + " |")
+        how = "/".join(sorted(starts[page])) or "stock"
+        lines.append(f"| {page} | " + " | ".join(f"{v:.0f}" for v in values) + f" | {how} |")
     base_name, base = next(iter(medians.items()))
     for page, values in list(medians.items())[1:]:
-        ratios = " | ".join(f"{v / b:.2f}x" for v, b in zip(values, base, strict=True))
-        lines.append(f"| {page.rstrip('/')} / {base_name.rstrip('/')} | {ratios} |")
+        ratios = " | ".join(f"{v / b:.2f}x" if b else "-" for v, b in zip(values, base, strict=True))
+        lines.append(f"| {page.rstrip('/')} / {base_name.rstrip('/')} | {ratios} | |")
     return "\n".join(lines)
 
 
+def lighthouse_cli() -> Path:
+    """The Lighthouse CLI, installed with npm into .cache/lighthouse the first time."""
+    cli = LIGHTHOUSE_DIR / "node_modules" / "lighthouse" / "cli" / "index.js"
+    if not cli.exists():
+        npm = shutil.which("npm")
+        if not npm:
+            sys.exit("startup.py: --lighthouse needs npm (Node.js)")
+        print(f"startup.py: npm install {LIGHTHOUSE} into {LIGHTHOUSE_DIR}", file=sys.stderr, flush=True)
+        LIGHTHOUSE_DIR.mkdir(parents=True, exist_ok=True)
+        subprocess.run(
+            [
+                npm,
+                "install",
+                "--no-audit",
+                "--no-fund",
+                "--silent",
+                "--prefix",
+                str(LIGHTHOUSE_DIR),
+                LIGHTHOUSE,
+            ],
+            check=True,
+        )
+    return cli
+
+
+def lighthouse(url: str, runs: int) -> str:
+    """Median mobile performance score and total blocking time of `url` over `runs` Lighthouse runs (a run
+    that fails, e.g. a DevTools timeout on a loaded machine, is retried once, then left out)."""
+    cli = lighthouse_cli()
+    scores, tbts = [], []
+    for run in range(runs):
+        for attempt in range(2):
+            with tempfile.TemporaryDirectory() as tmp:
+                report = Path(tmp) / "report.json"
+                flags = "--headless=new " + " ".join(FLAGS)
+                done = subprocess.run(
+                    ["node", str(cli), url, "--only-categories=performance", "--output=json",
+                     f"--output-path={report}", f"--chrome-flags={flags}", "--quiet"],
+                    check=False,
+                    env={**os.environ, "CHROME_PATH": chromium()},
+                )  # fmt: skip
+                data = json.loads(report.read_text()) if done.returncode == 0 and report.exists() else None
+            if data:
+                break
+            print(f"lighthouse {run + 1}/{runs}: failed (attempt {attempt + 1})", file=sys.stderr, flush=True)
+        if not data:
+            continue
+        score = data["categories"]["performance"]["score"] * 100
+        tbt = data["audits"]["total-blocking-time"]["numericValue"]
+        weight = data["audits"]["total-byte-weight"]["numericValue"] / 1024
+        scores.append(score)
+        tbts.append(tbt)
+        print(
+            f"lighthouse {run + 1}/{runs}: performance {score:.0f}, TBT {tbt:.0f} ms, {weight:.0f} KB",
+            file=sys.stderr,
+            flush=True,
+        )
+    if not scores:
+        return "Lighthouse: every run failed"
+    return (
+        f"Lighthouse {LIGHTHOUSE} (mobile, simulated throttling) on {urllib.parse.urlsplit(url).path}, "
+        f"median of {len(scores)}: performance {statistics.median(scores):.0f}, "
+        f"total blocking time {statistics.median(tbts):.0f} ms"
+    )
+
+
 def main() -> int:
-    """Parse arguments, build and serve dist/, run the interleaved measurements, print the table."""
+    """Parse arguments, build and serve dist/, run the interleaved measurements, print a table per profile."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--page", action="append", help="page path under dist/ (repeatable)")
+    parser.add_argument("--profile", action="append", choices=sorted(PROFILES), help="(repeatable)")
+    parser.add_argument("--lighthouse", type=int, default=0, metavar="N", help="Lighthouse runs on /play/")
     parser.add_argument("--no-build", action="store_true", help="use dist/ as it is")
-    parser.add_argument("--timeout", type=float, default=120, help="seconds per page load")
+    parser.add_argument(
+        "--site", type=Path, help="serve this built site instead of dist/ (implies --no-build)"
+    )
+    parser.add_argument("--timeout", type=float, default=300, help="seconds per page load")
     args = parser.parse_args()
     pages = args.page or ["hello/", "play/"]
+    profiles = args.profile or ["desktop", "phone"]
 
     python = build.setup()
     if not build.in_venv():  # playwright lives in the project venv
@@ -122,23 +319,37 @@ def main() -> int:
     from playwright.sync_api import sync_playwright
 
     try:
-        if not args.no_build:
+        if not (args.no_build or args.site):
             build.build()
-        server = build.serve_dist(build.DIST)
+        server = HostLikeServer(args.site or build.DIST)
     except build.BuildError as exc:
         sys.exit(f"startup.py: error: {exc}")
-    results: dict[str, list[tuple[float, ...]]] = {page: [] for page in pages}
+    threading.Thread(target=server.serve_forever, daemon=True).start()
     try:
         with sync_playwright() as playwright:
-            for run in range(args.runs):
-                for page in pages:
-                    results[page].append(one_run(playwright, server.url + page, int(args.timeout * 1000)))
-                    cells = ", ".join(f"{v:.0f}" for v in results[page][-1])
-                    print(f"run {run + 1}/{args.runs} {page}: {cells} ms", file=sys.stderr, flush=True)
+            for name in profiles:
+                results: dict[str, list[list[float]]] = {page: [] for page in pages}
+                starts: dict[str, set[str]] = {page: set() for page in pages}
+                for run in range(args.runs):
+                    for page in pages:
+                        row, start = one_run(
+                            playwright, server, page, PROFILES[name], int(args.timeout * 1000)
+                        )
+                        results[page].append(row)
+                        if start:
+                            starts[page].add(start)
+                        cells = ", ".join(f"{v:.0f}" for v in row)
+                        print(
+                            f"{name} run {run + 1}/{args.runs} {page}: {cells} {start}",
+                            file=sys.stderr,
+                            flush=True,
+                        )
+                print(table(name, results, starts, args.runs) + "\n", flush=True)
+        if args.lighthouse:
+            print(lighthouse(server.url + "play/", args.lighthouse), flush=True)
     finally:
         server.shutdown()
         server.server_close()
-    print(table(results, args.runs))
     return 0
 
 

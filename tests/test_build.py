@@ -6,6 +6,7 @@ import hashlib
 import json
 import sys
 import tomllib
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -100,3 +101,92 @@ def test_web_and_public_never_point_at_a_cdn() -> None:
                 text = path.read_text(errors="replace").lower()
                 for cdn in ("jsdelivr", "unpkg", "pyscript.net"):
                     assert cdn not in text, f"{path.relative_to(ROOT)} mentions {cdn}"
+
+
+def test_page_imports_are_what_the_pages_import_without_browser_only_modules(tmp_path: Path) -> None:
+    page = tmp_path / "main.py"
+    page.write_text(
+        "import random\nimport json, asyncio\nfrom functools import partial\nimport js\n"
+        "from pyscript import document\nfrom pyodide.ffi import create_proxy\n"
+        "from pygame_core.engine.table import Table\nfrom . import sibling\n"
+    )
+    assert build.page_imports([page]) == [
+        "asyncio",
+        "functools",
+        "json",
+        "pygame_core.engine.table",
+        "pyodide.ffi",
+        "random",
+    ]
+
+
+def test_the_snapshot_imports_every_module_the_real_pages_import() -> None:
+    imports = build.page_imports((ROOT / "web").rglob("*.py"))
+    assert {"pygame_core.games", "pygame_core.engine.table", "segno"} <= set(imports)
+    assert not any(name.split(".")[0] in build.SNAPSHOT_SKIP for name in imports)
+
+
+def zipped(path: Path, members: dict[str, bytes], date: tuple[int, ...]) -> Path:
+    """A zip of members, every one stamped with date."""
+    with zipfile.ZipFile(path, "w") as archive:
+        for name, data in members.items():
+            archive.writestr(zipfile.ZipInfo(name, date_time=date), data)  # type: ignore[arg-type]
+    return path
+
+
+def test_snapshot_key_follows_the_wheels_contents_and_the_imports_not_zip_timestamps(tmp_path: Path) -> None:
+    runtime = tmp_path / "runtime"
+    runtime.mkdir()
+    for name in build.PYODIDE_FILES:
+        (runtime / name).write_bytes(name.encode())
+    members = {"pkg/__init__.py": b"x = 1\n"}
+    one = zipped(tmp_path / "one.whl", members, (2020, 1, 1, 0, 0, 0))
+    same = zipped(tmp_path / "same.whl", members, (2024, 5, 6, 7, 8, 10))
+    other = zipped(tmp_path / "other.whl", {"pkg/__init__.py": b"x = 2\n"}, (2020, 1, 1, 0, 0, 0))
+    key = build.snapshot_key(runtime, [one], ["json"])
+    assert len(key) == 16
+    assert build.snapshot_key(runtime, [same], ["json"]) == key
+    assert build.snapshot_key(runtime, [other], ["json"]) != key
+    assert build.snapshot_key(runtime, [one], ["json", "random"]) != key
+    (runtime / "pyodide.asm.wasm").write_bytes(b"another build")
+    assert build.snapshot_key(runtime, [one], ["json"]) != key
+
+
+def test_the_service_worker_precaches_the_site_but_not_the_embeds_and_is_versioned_by_content(
+    tmp_path: Path,
+) -> None:
+    site = ["index.html", "play/index.html", "play/main.py", "assets/site.css", "embed/index.html"]
+    site += ["embed/frame.js", "embed/futures/index.html", "wheels/pygame_core-0.1.0-py3-none-any.whl"]
+    site += [f"{build.PYODIDE_DIR}/pyodide.asm.wasm", "runtime/snapshot-0123456789abcdef.bin"]
+    for name in site:
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(name)
+    version = build.render_service_worker(tmp_path)
+    worker = (tmp_path / build.SERVICE_WORKER).read_text()
+    assert f'const VERSION = "{version}";' in worker
+    precache = json.loads(worker.split("const PRECACHE = ")[1].split(";\n")[0])
+    assert set(precache) == {
+        "./",
+        "play/",
+        "play/main.py",
+        "assets/site.css",
+        "embed/frame.js",
+        "wheels/pygame_core-0.1.0-py3-none-any.whl",
+        f"{build.PYODIDE_DIR}/pyodide.asm.wasm",
+        "runtime/snapshot-0123456789abcdef.bin",
+    }
+    assert build.render_service_worker(tmp_path) == version
+    (tmp_path / "assets/site.css").write_text("changed")
+    assert build.render_service_worker(tmp_path) != version
+
+
+def test_pyscript_sources_are_read_from_the_bundles_module_literal(tmp_path: Path) -> None:
+    bundle = tmp_path / "core-abc.js"
+    literal = '{pyscript:{"__init__.py":"s = \\"}{\\\\\\"\\"\\n","web.py":"x = \'{\'\\n"}}'
+    bundle.write_text(f'const a=1;wo(".",{literal});let b="}}"')
+    assert build.pyscript_sources(tmp_path) == {
+        "/home/pyodide/pyscript/__init__.py": 's = "}{\\""\n',
+        "/home/pyodide/pyscript/web.py": "x = '{'\n",
+    }
+    bundle.write_text("no literal here")
+    assert build.pyscript_sources(tmp_path) == {}

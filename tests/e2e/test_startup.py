@@ -1,0 +1,222 @@
+"""Start-up: from the build's memory snapshot (web/assets/start.mjs), its fallback, and offline play through
+the service worker (web/sw.js)."""
+
+from __future__ import annotations
+
+import gzip
+import re
+import shutil
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+from playwright.sync_api import Browser, Page, Route
+
+import build
+
+from .conftest import FAST, PageGuard, play_to_the_end, wait_ready
+
+pytestmark = pytest.mark.e2e
+
+SOLO = f"play/?game=futures&seats=human,bot,bot,bot&{FAST}"  # no seed: a new deal each time
+HOT_SEAT = f"play/?game=futures&seats=human,human,human&{FAST}"
+SNAPSHOT_URL = re.compile(r"/runtime/snapshot-[0-9a-f]+\.bin$")
+SW_READY_MS = 180_000  # the worker precaches ~13 MB once the page is ready
+# The worker whose cache is the first name is active (installed whole) and the other caches are gone.
+NEW_WORKER_IN_CHARGE = """async ([mine, ...old]) => {
+  const registration = await navigator.serviceWorker.getRegistration();
+  const keys = await caches.keys();
+  return !registration.installing && !registration.waiting && keys.includes(mine)
+    && !keys.some((key) => old.includes(key) && key !== "tt-pins");
+}"""
+
+
+def started(page: Page) -> str:
+    """How the page's Python started: "snapshot" or "fresh" (<html data-start>)."""
+    return str(page.evaluate("document.documentElement.dataset.start"))
+
+
+def seed_of(page: Page) -> str:
+    """The seed the page dealt with (it writes it into its address)."""
+    return parse_qs(urlsplit(page.url).query)["seed"][0]
+
+
+def click_actions(page: Page, n: int) -> None:
+    """Click the first offered action n times (waiting for bots in between)."""
+    for _ in range(n):
+        action = page.locator("#board [data-action], [data-handover]").first
+        action.wait_for(timeout=30_000)
+        action.click()
+
+
+def wait_offline_ready(page: Page) -> None:
+    """Wait until the service worker has precached the site and controls the page."""
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=SW_READY_MS, polling=200)
+
+
+def wait_until(page: Page, predicate: str, arg: Any) -> None:
+    """Poll an async predicate (page.wait_for_function does not await promises) until it holds."""
+    deadline = time.monotonic() + SW_READY_MS / 1000
+    while not page.evaluate(predicate, arg):
+        assert time.monotonic() < deadline, f"timed out waiting for {predicate}"
+        page.wait_for_timeout(200)
+
+
+def test_snapshot_exists_and_pages_name_it() -> None:
+    (snapshot,) = (build.DIST / "runtime").glob("snapshot-*.bin")
+    assert snapshot.read_bytes()[:2] == b"\x1f\x8b"  # gzipped
+    with gzip.open(snapshot) as image:
+        assert image.read(4) == (0x706E7300).to_bytes(4, "little")  # Pyodide's "\0snp" magic
+    loader = (build.DIST / "assets" / "start.mjs").read_text()
+    assert f'"../runtime/{snapshot.name}"' in loader
+    for page in ("play", "table"):
+        assert '"interpreter": "../assets/start.mjs"' in (build.DIST / page / "index.html").read_text()
+
+
+def test_cold_and_warm_start_through_the_snapshot(page: Page, page_guard: PageGuard) -> None:
+    page.goto(SOLO)
+    wait_ready(page)
+    assert started(page) == "snapshot"
+    assert any(SNAPSHOT_URL.search(url) for url in page_guard.requests)
+    click_actions(page, 2)
+    page.reload()
+    wait_ready(page)
+    assert started(page) == "snapshot"
+    click_actions(page, 2)
+
+
+def test_two_loads_without_a_seed_deal_different_games(page: Page, page_guard: PageGuard) -> None:
+    seeds = []
+    for _ in range(2):
+        page.goto(SOLO)
+        wait_ready(page)
+        assert started(page) == "snapshot"
+        seeds.append(seed_of(page))
+        wait_offline_ready(page)  # the page has settled (nothing in flight), and the next load is warm
+    assert seeds[0] != seeds[1]
+
+
+def not_found(route: Route) -> None:
+    """The snapshot is gone from the server."""
+    route.fulfill(status=404, body="Not found\n")
+
+
+def broken_gzip(route: Route) -> None:
+    """A damaged download: gzip's header, then noise (its CRC cannot match)."""
+    route.fulfill(status=200, body=b"\x1f\x8b\x08\x00" + bytes(range(256)) * 64)
+
+
+def not_an_image(route: Route) -> None:
+    """A well-formed gzip of something that is not a Pyodide snapshot."""
+    route.fulfill(status=200, body=gzip.compress(b"\x00" * 4096))
+
+
+def other_build(route: Route) -> None:
+    """An image of another Pyodide build: the right magic, another build id."""
+    body = bytearray(
+        gzip.decompress((build.DIST / urlsplit(route.request.url).path.lstrip("/")).read_bytes())
+    )
+    body[16:48] = bytes(32)
+    route.fulfill(status=200, body=gzip.compress(bytes(body), compresslevel=1))
+
+
+@pytest.mark.parametrize("serve", [not_found, broken_gzip, not_an_image, other_build])
+def test_a_missing_or_bad_snapshot_falls_back_to_a_normal_start_that_plays(
+    page: Page, page_guard: PageGuard, serve: Any
+) -> None:
+    page_guard.expect_errors()  # the 404 is logged by the browser
+    warnings: list[str] = []
+    page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
+    page.route(SNAPSHOT_URL, serve)
+    page.goto(SOLO)
+    wait_ready(page)
+    assert started(page) == "fresh"
+    assert any("snapshot" in text for text in warnings)
+    assert page.locator("#error").is_hidden()
+    click_actions(page, 3)
+    expected = ["HTTP 404", "Failed to load resource"] if serve is not_found else []
+    assert all(any(word in error for word in expected) for error in page_guard.errors), page_guard.errors
+
+
+def test_a_browser_without_decompression_streams_starts_normally(page: Page, page_guard: PageGuard) -> None:
+    page.add_init_script("delete window.DecompressionStream")
+    page.goto(SOLO)
+    wait_ready(page)
+    assert started(page) == "fresh"
+    assert not any(SNAPSHOT_URL.search(url) for url in page_guard.requests)
+    click_actions(page, 2)
+
+
+def test_offline_after_one_visit_a_whole_solo_game_and_a_hot_seat_one_start_and_play(
+    page: Page, page_guard: PageGuard
+) -> None:
+    page.goto(SOLO)
+    wait_ready(page)
+    wait_offline_ready(page)
+    page.context.set_offline(True)
+    try:
+        page.goto(SOLO)
+        wait_ready(page)
+        assert started(page) == "snapshot"
+        assert play_to_the_end(page, 4).clicks > 8
+        page.goto(HOT_SEAT)
+        wait_ready(page)
+        click_actions(page, 6)
+        page.goto("table/")
+        assert (
+            page.locator("[data-needs-network]:visible").inner_text().startswith("Playing on several phones")
+        )
+    finally:
+        page.context.set_offline(False)
+
+
+@pytest.fixture
+def second_site(tmp_path: Path) -> Iterator[tuple[build.DistServer, Path]]:
+    """A copy of dist/ served on its own port (its own origin, so its own service worker), to redeploy."""
+    root = tmp_path / "site"
+    shutil.copytree(build.DIST, root)
+    server = build.serve_dist(root)
+    yield server, root
+    server.shutdown()
+    server.server_close()
+
+
+def test_an_update_of_the_site_replaces_the_cached_version_on_the_next_visit(
+    browser: Browser, second_site: tuple[build.DistServer, Path]
+) -> None:
+    server, root = second_site
+    context = browser.new_context(base_url=server.url)
+    page = context.new_page()
+    problems: list[str] = []
+    page.on("pageerror", lambda e: problems.append(str(e)))
+    try:
+        page.goto(SOLO)
+        wait_ready(page)
+        wait_offline_ready(page)
+        old = page.evaluate("caches.keys()")
+        # A deploy: one page and one shared file change; sw.js gets the new version.
+        css = root / "assets" / "site.css"
+        css.write_text(css.read_text() + "\n:root { --tt-deploy: 2; }\n")
+        play = root / "play" / "index.html"
+        play.write_text(play.read_text().replace("<title>Play", "<title>Play again"))
+        version = build.render_service_worker(root)
+        assert f"tt-{version}" not in old
+        # The next visit is the new version, all of it (no cached old file mixed in).
+        page.goto(SOLO)
+        wait_ready(page)
+        assert page.title().startswith("Play again")
+        assert "--tt-deploy: 2" in page.evaluate("fetch('../assets/site.css').then((r) => r.text())")
+        # The new worker takes over, and the visit after that comes from its cache, offline too.
+        wait_until(page, NEW_WORKER_IN_CHARGE, [f"tt-{version}", *old])
+        context.set_offline(True)
+        page.goto(SOLO)
+        wait_ready(page)
+        assert page.title().startswith("Play again")
+        assert "--tt-deploy: 2" in page.evaluate("fetch('../assets/site.css').then((r) => r.text())")
+        click_actions(page, 2)
+    finally:
+        context.close()
+    assert problems == []

@@ -1,0 +1,74 @@
+// Pyodide for PyScript, started from the build's memory snapshot when it can (build.py, make_snapshot).
+// PyScript imports `loadPyodide` and `version` from the module its `interpreter` setting names; this one
+// passes the snapshot to Pyodide's own loadPyodide and falls back to a normal start when the build made
+// no snapshot, the browser cannot unpack it, it fails to download or restore, or it would download too
+// slowly to pay for itself (a first visit on a slow mobile network: the service worker then keeps it for
+// the next visits, which read it from the cache at once).
+// <html data-start="snapshot"> or "fresh" says which start it was (tests and the benchmark read it).
+import { loadPyodide as startPyodide, version } from "{{PYODIDE}}/pyodide.mjs";
+
+export { version };
+
+const INDEX_URL = new URL("{{PYODIDE}}/", import.meta.url).href;
+const SNAPSHOT = "{{SNAPSHOT}}";
+const GZIP_MAGIC = [0x1f, 0x8b];
+// Restoring saves a few seconds of start-up: an image still more than SLOW_MS from fully downloaded,
+// judged from the pace so far once CHECK_AFTER_MS have passed, would cost more than it saves.
+const CHECK_AFTER_MS = 1000;
+const SLOW_MS = 6000;
+
+// The image starts downloading as soon as PyScript imports this module, beside the runtime's own files.
+const image = SNAPSHOT && typeof DecompressionStream === "function" ? fetchImage(new URL(SNAPSHOT, import.meta.url)) : null;
+image?.catch(() => {}); // a failure is reported (and survived) in loadPyodide
+
+/** The snapshot's bytes: the file is gzipped, unless a host already undid that (Content-Encoding). */
+async function fetchImage(url) {
+  const started = performance.now();
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`snapshot: HTTP ${response.status}`);
+  const total = Number(response.headers.get("Content-Length")) || 0;
+  const reader = response.body.getReader();
+  const first = await reader.read();
+  const head = first.value ?? new Uint8Array();
+  let received = head.length;
+  const body = new ReadableStream({
+    start(controller) {
+      if (head.length) controller.enqueue(head);
+    },
+    async pull(controller) {
+      const { done, value } = await reader.read();
+      if (done) return controller.close();
+      received += value.length;
+      const elapsed = performance.now() - started;
+      const left = ((total - received) * elapsed) / received;
+      if (total && elapsed > CHECK_AFTER_MS && left > SLOW_MS) {
+        reader.cancel();
+        controller.error(new Error(`snapshot: too slow to download here (${Math.round(left / 1000)} s more)`));
+      } else controller.enqueue(value);
+    },
+  });
+  const gzipped = GZIP_MAGIC.every((byte, i) => head[i] === byte);
+  const stream = gzipped ? body.pipeThrough(new DecompressionStream("gzip")) : body;
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+function mark(how) {
+  if (globalThis.document) document.documentElement.dataset.start = how;
+}
+
+export async function loadPyodide(options = {}) {
+  const config = { ...options, indexURL: INDEX_URL };
+  if (image) {
+    try {
+      const pyodide = await startPyodide({ ...config, _loadSnapshot: image });
+      // The image froze `random`'s state (and the str hash seed, which stays per build): reseed.
+      pyodide.runPython("import random; random.seed()");
+      mark("snapshot");
+      return pyodide;
+    } catch (error) {
+      console.warn("Trading Table: the start-up snapshot failed, starting Pyodide without it.", error);
+    }
+  }
+  mark("fresh");
+  return startPyodide(config);
+}
