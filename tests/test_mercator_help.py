@@ -281,7 +281,9 @@ def test_the_breakdown_sums_to_each_score_and_names_its_sources(players, seed, o
         assert all(seat[0][1] == R.START_CHIPS * games for seat in parts)
         assert [-seat[1][1] for seat in parts] == [sum(g[p] for g in final["spent"]) for p in range(players)]
     html = board.render(view, [])
-    assert "(Starting chips " in html and "Paid for goods −" in html and "tt-decided" in html
+    assert (
+        "(Starting chips " in html and "Paid for goods −" in html and "tt-decided" not in html
+    )  # the end panel says why
 
 
 def test_decided_says_why_including_the_tie_rule():

@@ -611,12 +611,7 @@ def _result(v: View, names: Sequence[str], lang: str) -> str:
             f"{names[p]}：{shown.replace(' (', '（')[:-1]}）" if lang == "ja" else f"{names[p]}: {shown}"
         )
 
-    why = decided(v, names, lang) or ""
-    return tag(
-        "div",
-        result_panel(v["result"], names, lang, line) + tag("p", esc(why), class_="tt-hint tt-decided"),
-        class_="tt-side",
-    )
+    return tag("div", result_panel(v["result"], names, lang, line), class_="tt-side")  # the page adds why
 
 
 def render(
