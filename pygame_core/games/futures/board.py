@@ -291,7 +291,9 @@ def ladders_svg(v: View, legal: set[str], lang: str) -> str:
             if len(owners) > 3:
                 out.append(tag("text", f"+{len(owners) - 3}", x=sx + 30, y=y + 4, class_="tt-more"))
             action = f"settle:{c}:{side}:{price}"
-            if me in owners and action in legal:
+            # On today's square a tap trades (a settle there pays nothing; its button stays below).
+            covered = price == v["prices"][i] and f"trade:{c}:{side}" in legal
+            if me in owners and action in legal and not covered:
                 out.append(
                     tag(
                         "rect",
