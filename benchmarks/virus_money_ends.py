@@ -36,7 +36,8 @@ def measure(level: str, players: int, games: int) -> dict[str, object]:
         rng = Rng(seed * 7919 + 1)
         while acting := game.to_act(state):
             p = acting[0]
-            state = game.transition(state, p, bots[p].choose(game, state, p, game.legal_actions(state, p), rng))
+            action = bots[p].choose(game, state, p, game.legal_actions(state, p), rng)
+            state = game.transition(state, p, action)
             for e in state["events"]:
                 kind = e["e"]
                 turned += kind == "card"
