@@ -80,10 +80,10 @@ TEXTS: Texts = {
         "b_stay": "Stay out",
         "b_done": "Done",
         "b_raise": "Raise to {n}",
-        "b_quick": "Use, paying {colour} first",
+        "b_quick": "Use, {colour} first",
         "b_rest": "Pay the rest, {colour} first",
-        "use_hint": "Tap a card to use it and choose each piece yourself, or use it paying your own colour "
-        "first:",
+        "use_hint": "Tap a card to use it and choose each piece you pay, or tap the button under it to pay "
+        "with your own colour first:",
         "pay_hint": "Paying for {card}: {left} to go, any colours",
         "b_pay": "Pay 1 {colour}",
         "plan": "Your secret plan: {cards}",
@@ -102,7 +102,7 @@ TEXTS: Texts = {
         "h_none": "nobody",
         "h_who": "{round} · {virus}: {who}",
         "e_round": "Round {round} of {rounds}: the cast cards are drawn; {name} starts",
-        "e_card": "{card} is turned up; {name} is asked first",
+        "e_card": "Turned up: {card}; {name} is asked first",
         "e_join": "{name} joins",
         "e_stay": "{name} stays out",
         "e_raise": "{name} raises to {to}",
@@ -193,7 +193,7 @@ TEXTS: Texts = {
         "b_stay": "不参加",
         "b_done": "終了",
         "b_raise": "{n}個に追加",
-        "b_quick": "使用（{colour}から支払う）",
+        "b_quick": "使用（{colour}から）",
         "b_rest": "残りを支払う（{colour}から）",
         "use_hint": "カードをタップすると使用し、支払うコマを1個ずつ選べます。"
         "担当色から自動で支払うこともできます：",
@@ -326,7 +326,7 @@ def _card_svg(card: str, lang: str, scale: float = 1.0) -> str:
     name = translate(TEXTS, lang, "cost", n=cost(card)) + " → " + pieces_label(production(card), lang)
     return tag(
         "svg",
-        tag("title", esc(name)) + "".join(parts),
+        tag("title", name) + "".join(parts),
         viewBox=f"0 0 {w} {h}",
         width=int(w * scale),
         height=int(h * scale),
@@ -438,7 +438,7 @@ def _controls(v: View, legal: Sequence[str], lang: str, selected: Sequence[str])
                     "div",
                     tag("button", _card_svg(card, lang), type="button", class_="tt-card", data_action=a)
                     + _button(translate(TEXTS, lang, "b_quick", colour=mine), a, then=pay),
-                    style="display:flex;flex-direction:column;gap:0.2rem;align-items:center",
+                    style="display:inline-flex;flex-direction:column;gap:0.2rem;align-items:center",
                 )
             )
         out.append(tag("div", "".join(cards), class_="tt-hand-cards"))
@@ -502,7 +502,7 @@ def _role(v: View, lang: str) -> str:
     style = "background:#3a0d0d;color:#fff" if role == VIRUS else "background:#eef7ee;color:#123"
     return tag(
         "section",
-        tag("strong", esc(text)) + tag("p", hint, class_="tt-hint"),
+        tag("strong", text) + tag("p", hint, class_="tt-hint"),
         class_="tt-vm-role tt-side",
         data_role=role,
         data_explain=f"role:{role}",
@@ -568,7 +568,7 @@ def _pieces_svg(counts: Sequence[int], made: Sequence[int], label: str) -> str:
 
 def _badge(text: str, key: str) -> str:
     """Return a small badge that explains itself."""
-    return tag("span", text, class_="tt-badge", data_explain=key)
+    return tag("span", text, class_="tt-badge", data_explain=key, style="white-space:nowrap")
 
 
 def _players(v: View, names: Sequence[str], lang: str) -> str:
@@ -668,12 +668,11 @@ def render(
     names = list(names or seat_names(v["players"], lang))
     phase = translate(TEXTS, lang, v["phase"])
     status = translate(TEXTS, lang, "status", round=v["round"], rounds=v["rounds"], phase=phase)
-    piles = tag(
-        "span", esc(translate(TEXTS, lang, "deck", n=v["deck"])), class_="tt-deck", data_explain="deck"
-    )
-    piles += " " + tag("span", translate(TEXTS, lang, "removed", n=len(v["removed"])), data_explain="removed")
+    deck = tag("span", translate(TEXTS, lang, "deck", n=v["deck"]), data_explain="deck")
+    removed = tag("span", translate(TEXTS, lang, "removed", n=len(v["removed"])), data_explain="removed")
+    piles = tag("span", f"{deck} · {removed}", class_="tt-deck")
     parts = [
-        tag("header", tag("span", status) + tag("span", piles), class_="tt-status"),
+        tag("header", tag("span", status) + piles, class_="tt-status"),
         tag("p", _prompt(v, names, lang), class_="tt-prompt tt-side", role="status"),
         _result(v, names, lang),
         _role(v, lang),
