@@ -139,6 +139,12 @@ def test_log_chapters_merged_runs_and_banners():
     assert describe(used, "en", names) == (
         "Red uses the card making 3 red (cost 1), the card making 3 green (cost 1), paying 1 red, 1 blue"
     )
+    war = merge(
+        merge({"e": "raise", "p": 2, "to": 2}, {"e": "raise", "p": 3, "to": 3}),
+        {"e": "raise", "p": 2, "to": 4},
+    )
+    assert describe(war, "en", names) == "Green, Blue raise in turn from 2 to 4"
+    assert describe(war, "ja", seat_names(4, "ja")) == "緑、青が交互に追加（2個から4個まで）"
     assert BOARD.banners == {"expansions", "score"}, "the plans revealed together; the virus and the scores"
 
 

@@ -106,6 +106,7 @@ TEXTS: Texts = {
         "e_join": "{name} joins",
         "e_stay": "{name} stays out",
         "e_raise": "{name} raises to {to}",
+        "e_raises": "{name} raise in turn from {low} to {to}",
         "e_pass": "{name} passes",
         "e_ready": "{name} has chosen",
         "e_join_n": "{name} join",
@@ -120,7 +121,7 @@ TEXTS: Texts = {
         "e_end_pieces": "No one short of {n} cards has a piece left to join with: the auctions are over",
         "e_end_deck": "The deck is empty: the auctions are over",
         "e_expansions": "Expansions revealed: {uses}",
-        "e_uses": "{name} {cards}",
+        "e_uses": "{name} uses {cards}",
         "e_use": "{name} uses {card}, paying {paid}",
         "e_expanded": "{name} sets aside {cards}",
         "e_score": "Round {round} scored: {finals}",
@@ -219,6 +220,7 @@ TEXTS: Texts = {
         "e_join": "{name}が参加",
         "e_stay": "{name}は不参加",
         "e_raise": "{name}が{to}個に追加",
+        "e_raises": "{name}が交互に追加（{low}個から{to}個まで）",
         "e_pass": "{name}はパス",
         "e_ready": "{name}が選択を終えました",
         "e_join_n": "{name}が参加",
@@ -718,6 +720,9 @@ def describe(event: dict[str, Any], lang: str = "en", names: Sequence[str] | Non
         return translate(
             TEXTS, lang, "e_win", name=names[p], card=card, price=price, taken=pieces_label(taken, lang)
         )
+    if kind == "raise" and "ps" in event:
+        who = _who(event, names, lang)
+        return translate(TEXTS, lang, "e_raises", name=who, low=event["low"], to=event["to"])
     if kind == "raise":
         return translate(TEXTS, lang, "e_raise", name=names[event["p"]], to=event["to"])
     if kind == "auctions_end":
@@ -763,9 +768,13 @@ def chapter(event: dict[str, Any], lang: str = "en") -> str | None:
 
 def merge(a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any] | None:
     """Return one event for two in a row: seats staying out, passing, joining or done choosing
-    ("Red, Green stay out"), or one seat's cards used ("Red uses ..., paying ...")."""
+    ("Red, Green stay out"), a raising war ("Red, Green raise in turn from 2 to 9"), or one seat's
+    cards used ("Red uses ..., paying ...")."""
     if a["e"] == b["e"] and a["e"] in ("stay", "pass", "join", "ready"):
         return {"e": a["e"], "ps": [*a.get("ps", [a.get("p")]), *b.get("ps", [b.get("p")])]}
+    if a["e"] == b["e"] == "raise":
+        seats = list(dict.fromkeys([*a.get("ps", [a.get("p")]), b["p"]]))
+        return {"e": "raise", "ps": seats, "low": a.get("low", a["to"]), "to": b["to"]}
     if a["e"] == b["e"] == "use" and a["p"] == b["p"]:
         cards = [*a.get("cards", [a.get("card")]), *b.get("cards", [b.get("card")])]
         return {"e": "use", "p": a["p"], "cards": cards, "paid": a["paid"] + b["paid"]}
