@@ -565,3 +565,20 @@ def test_a_normal_broker_uses_good_cards_and_the_virus_broker_uses_none():
     s = play(expansion([["R1G4"], ["Y3"], [], []], pieces), (0, "use:R1G4"))
     assert G.legal_actions(s, 0) == ["pay:R", "pay:G", "pay:B"]
     assert BrokerBot().choose(G, s, 0, G.legal_actions(s, 0), Rng(1)) == "pay:R", "own pieces are worth least"
+
+
+def test_bots_choose_alike_whatever_the_other_seats_chose_in_secret():
+    """Issue 16: a bot's expansion cannot depend on another seat's hidden plan."""
+    pieces = [[20, 0, 0, 0], [0, 20, 0, 0], [0, 0, 20, 0], [0, 0, 0, 20]]
+    s = expansion([["R1G4", "B3"], ["Y3", "Y1R4"], ["G3"], []], pieces)
+    one = play(s, (1, "use:Y1R4"), (1, "pay:Y"), (1, "pay:Y"), (1, "pay:Y"), (1, "done"))
+    other = play(s, (1, "done"))
+    for seat in (0, 2):
+        legal = G.legal_actions(one, seat)
+        assert legal == G.legal_actions(other, seat)
+        assert BrokerBot().choose(G, one, seat, legal, Rng(3)) == BrokerBot().choose(
+            G, other, seat, legal, Rng(3)
+        )
+        assert PlannerBot(2, 8).choose(G, one, seat, legal, Rng(3)) == PlannerBot(2, 8).choose(
+            G, other, seat, legal, Rng(3)
+        )
