@@ -301,6 +301,11 @@ EXPLAIN: Texts = {
 }
 
 
+SIMPLE = frozenset(("role:normal", "role:virus", "total", "reveal", "plan", "joins")) | {
+    k for k in EXPLAIN["en"] if k.startswith("badge:")
+}  # keys whose text needs only the rules' numbers
+
+
 def explain(key: str, view: dict[str, Any] | None, lang: str = "en") -> str | None:
     """Return what the thing marked `data-explain="<key>"` is and does now, or None for an unknown key."""
     n = _numbers()
@@ -334,6 +339,6 @@ def explain(key: str, view: dict[str, Any] | None, lang: str = "en") -> str | No
         return translate(EXPLAIN, lang, key, n=counted(view["deck"] if view else 0, "card", lang), **n)
     if key == "removed":
         return translate(EXPLAIN, lang, key, n=counted(len(view["removed"]) if view else 0, "card", lang))
-    if key in EXPLAIN["en"] and key not in ("card", "piece", "owner", "owner_none"):
+    if key in SIMPLE:
         return translate(EXPLAIN, lang, key, **n)
     return None
