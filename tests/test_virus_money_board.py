@@ -42,6 +42,8 @@ def test_the_legal_actions_are_exactly_the_clickable_ones(players, seed):
                     shown |= found
             assert shown == set(legal)
             seen |= {a.split(":")[0] for a in legal}
+            for after, acts in own_first_taps(state, p, render(view, legal)):
+                assert after["plans"][p]["paying"] is None, f"{acts} pays the whole cost, every step legal"
         assert "data-action" not in render(G.view(state, None), [])
     assert steps > 50 and seen == {"join", "pass", "raise", "use", "pay", "done"}
 
@@ -182,9 +184,7 @@ def own_first_taps(state, seat, html):
             continue
         s = G.apply(state, seat, e.attrib["data-action"])
         for then in e.attrib["data-then"].split():
-            if then not in G.legal_actions(s, seat):
-                break
-            s = G.apply(s, seat, then)
+            s = G.apply(s, seat, then)  # raises if a step is not legal
         yield s, [e.attrib["data-action"], *e.attrib["data-then"].split()]
 
 
