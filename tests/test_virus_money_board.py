@@ -1,5 +1,6 @@
 """The Virus Money board: well-formed markup, clickable actions equal to the legal ones, roles kept secret."""
 
+import re
 import xml.etree.ElementTree as ET
 from functools import partial
 
@@ -41,6 +42,8 @@ def test_the_legal_actions_are_exactly_the_clickable_ones(players, seed):
                     shown |= found
             assert shown == set(legal)
             seen |= {a.split(":")[0] for a in legal}
+            for after, acts in own_first_taps(state, p, render(view, legal)):
+                assert after["plans"][p]["paying"] is None, f"{acts} pays the whole cost, every step legal"
         assert "data-action" not in render(G.view(state, None), [])
     assert steps > 50 and seen == {"join", "pass", "raise", "use", "pay", "done"}
 
@@ -125,7 +128,9 @@ def test_the_log_tells_who_won_what_for_how_much():
     s = G.apply(G.apply(G.apply(s, 0, "raise:3"), 2, "pass"), 3, "pass")
     names = seat_names(4, "en")
     log = [describe(e, "en", names) for e in s["events"]]
-    assert log[1] == "Red wins 1→🟡🟡🟡 for 3 and takes 1 Green, 2 Blue"
+    assert log[1] == "Red wins the card making 3 yellow (cost 1) for 3 pieces and takes 1 green, 2 blue"
+    ja = describe(s["events"][1], "ja", seat_names(4, "ja"))
+    assert ja == "赤が3個で「黄3個」のカード（コスト1）を獲得し、緑1個、青2個を得ました"
 
 
 def test_the_screen_plays_a_whole_solo_game_by_its_buttons():
@@ -143,3 +148,86 @@ def test_the_screen_plays_a_whole_solo_game_by_its_buttons():
         clicks += 1
     assert clicks > 10 and G.result(table.state) is not None
     assert 'class="tt-result"' in screen.html()
+
+
+EMOJI = re.compile("[\U0001f534\U0001f535\U0001f7e0-\U0001f7eb\u2b24\u26aa\u26ab]")  # coloured discs
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_cards_and_colours_are_named_in_words_never_by_emoji_alone(lang):
+    """Issue 14: without an emoji font a card's identity must not be lost, on the board or in the log."""
+    for state, _, _ in playout(G, 4, 11):
+        for viewer in (None, 0):
+            legal = G.legal_actions(state, viewer) if viewer is not None else []
+            assert not EMOJI.search(render(G.view(state, viewer), legal, lang=lang))
+        for event in state["events"]:
+            text = describe(event, lang, seat_names(4, lang))
+            assert not EMOJI.search(text), text
+            if lang == "ja":
+                assert not re.search("[(),:]", text), f"full-width punctuation in Japanese: {text}"
+
+
+def test_plurals_are_right():
+    s = G.setup(4, 5)
+    s["card"] = "Y3"
+    s = G.apply(G.apply(G.apply(G.apply(s, 0, "join"), 1, "pass"), 2, "pass"), 3, "pass")
+    win = next(e for e in s["events"] if e["e"] == "win")
+    assert describe(win, "en", seat_names(4, "en")) == (
+        "Red wins the card making 3 yellow (cost 1) for 1 piece"
+    )
+
+
+def own_first_taps(state, seat, html):
+    """Yield (state after the tap, actions) for each button with `data-then`, played as the page does."""
+    for e in parse(html).iter():
+        if "data-then" not in e.attrib:
+            continue
+        s = G.apply(state, seat, e.attrib["data-action"])
+        for then in e.attrib["data-then"].split():
+            s = G.apply(s, seat, then)  # raises if a step is not legal
+        yield s, [e.attrib["data-action"], *e.attrib["data-then"].split()]
+
+
+def test_one_tap_uses_a_card_paying_with_ones_own_colour_first_and_every_step_stays_a_button():
+    """Issue 14: 'pay with my own colour first' in one tap (`data-then`), single payments still possible."""
+    from test_virus_money import expansion
+
+    pieces = [[1, 0, 3, 2], [0, 20, 0, 0], [0, 0, 20, 0], [0, 0, 0, 20]]
+    s = expansion([["R1G4", "B3"], ["Y3"], [], []], pieces)
+    html = render(G.view(s, 0), G.legal_actions(s, 0))
+    taps = dict((acts[0], (after, acts)) for after, acts in own_first_taps(s, 0, html))
+    after, acts = taps["use:R1G4"]
+    assert acts == ["use:R1G4", "pay:R", "pay:G", "pay:G"]
+    assert after["plans"][0] == {"uses": [["R1G4", "RGG"]], "paying": None}
+    assert {"use:R1G4", "use:B3", "done"} == actions_in(html)
+    s = G.apply(s, 0, "use:R1G4")
+    html = render(G.view(s, 0), G.legal_actions(s, 0))
+    assert actions_in(html) == {"pay:R", "pay:G", "pay:B"}, "each colour is still a button of its own"
+    s = G.apply(s, 0, "pay:B")
+    html = render(G.view(s, 0), G.legal_actions(s, 0))
+    [(after, acts)] = list(own_first_taps(s, 0, html))
+    assert acts == ["pay:R", "pay:G"] and after["plans"][0]["uses"] == [["R1G4", "BRG"]]
+
+
+def test_your_parts_are_marked_for_the_side_column():
+    s = G.setup(4, 2)
+    html = render(G.view(s, 0), G.legal_actions(s, 0))
+    sides = {e.attrib["class"] for e in parse(html).iter() if "tt-side" in e.attrib.get("class", "")}
+    assert {"tt-prompt tt-side", "tt-vm-role tt-side", "tt-vm-controls tt-side"} <= sides
+
+
+def test_the_expansion_shows_who_is_done_but_never_what_others_chose():
+    from test_virus_money import expansion, play
+
+    pieces = [[20, 0, 0, 0], [0, 20, 0, 0], [0, 0, 20, 0], [0, 0, 0, 20]]
+    s = expansion([["R1G4"], ["Y3"], [], []], pieces)
+    table_before = render(G.view(s, None), [])
+    s = play(s, (0, "use:R1G4"), (0, "pay:R"))
+    assert render(G.view(s, None), []) == table_before
+    mine = render(G.view(s, 0), G.legal_actions(s, 0))
+    assert "tt-vm-plan" in mine and "Paying for the card making 1 red + 4 green" in mine
+    s = play(s, (0, "pay:R"), (0, "pay:R"), (0, "done"))
+    html = render(G.view(s, 1), G.legal_actions(s, 1))
+    assert 'data-explain="badge:ready"' in html and 'data-explain="badge:choosing"' in html
+    assert "tt-vm-plan" not in html and "You are done" not in html
+    assert "You are done. Waiting for Yellow" in render(G.view(s, 0), [])

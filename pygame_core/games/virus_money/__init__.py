@@ -4,7 +4,7 @@ from functools import partial
 
 from ...engine import register
 from ...engine.render import Board
-from . import board
+from . import board, help
 from .bot import BrokerBot, PlannerBot
 from .rules import VIRUS_MONEY, VirusMoney
 
@@ -32,6 +32,16 @@ register(
             "他の色は2倍の価値ですが、その色の担当がウィルスプレイヤーならそれはウィルスマネー、"
             "持っているだけで減点です。役職を変えて3ラウンド。",
         },
+        minutes=(15, 15),
+        rules=help.rules,
+        figures=help.figures,
+        explain=help.explain,
+        action_name=board.action_name,
+        banners=board.BANNERS,
+        chapter=board.chapter,
+        merge=board.merge,
+        breakdown=board.breakdown,
+        decided=board.decided,
     ),
 )
 

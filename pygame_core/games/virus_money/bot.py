@@ -5,8 +5,8 @@ position by the lead it expects over the best other seat at the end of the round
 the cards held are used greedily, then the round is scored), averaged over the cast the others may
 hold. A virus broker knows every other seat is normal. A normal broker starts from the cast cards'
 odds (each other seat the virus with a quarter's chance, or nobody) and reads the others' public play
-this round by Bayes' rule (`casts`): a virus loses nothing by joining an auction and gains nothing by
-using a card, so each join makes a seat more suspect, each stay-out and each card used less. The
+this round by Bayes' rule (`casts`): a virus loses nothing by joining an auction, so each join makes a
+seat more suspect and each stay-out less (the cards used are revealed only with the roles). The
 likelihoods are modest (a person playing the virus may hide it), yet a virus broker, which joins every
 auction, stands out within a few auctions.
 
@@ -15,8 +15,8 @@ auction, stands out within a few auctions.
   a rival. The virus broker always joins: a piece lost to a normal winner is virus money.
 - Raising: it raises by one while winning at that price leads better than letting the auction end now
   (the leader winning, or a tie sending every bid to the supply).
-- Expanding: a normal broker uses the cards worth more than their cost, paying with its own colour
-  first; the virus broker's pieces score nothing, so it uses none.
+- Expanding (secretly, all at once): a normal broker uses the cards worth more than their cost, paying
+  with its own colour first; the virus broker's pieces score nothing, so it uses none.
 
 The planner searches (flat Monte Carlo over determinisations, `SearchBot`) a few candidate actions
 around the broker's choice, with brokers playing every seat in the rollouts, each world's cast drawn
@@ -30,7 +30,6 @@ from typing import Any
 from ...bots.search import SearchBot
 from ...engine import Action, Game, Player, Rng, State, View
 from .rules import (
-    COLOURS,
     NORMAL,
     SEAT_COLOURS,
     SUSPICION,
@@ -42,7 +41,6 @@ from .rules import (
 # How a player is read (modest: a person playing the virus may stay out, or use a card, to hide it).
 VIRUS_JOINS = 0.75  # chance the virus player joins an auction it is asked to (a lost piece is virus money)
 NORMAL_JOINS = 0.25  # chance a normal player does (a seat joining half the time reads as neither)
-VIRUS_USES = 0.25  # chance the virus player uses a card, per card used, against 1 for a normal player
 
 JOIN_MARGIN = 0.005  # taking part must promise this much more standing than staying out
 LEAD_SCALE = 400.0  # points of lead that lift the standing from a half to about 0.73
@@ -52,17 +50,12 @@ LATER_JOINERS = 0.5  # expected rivals per seat still to answer after the broker
 def odds(v: View, p: Player) -> float:
     """Return how much likelier seat p's public play this round is if it is the virus than if normal.
 
-    >>> odds({"joined": [3], "stayed": [0], "used": [[]]}, 0) == (VIRUS_JOINS / NORMAL_JOINS) ** 3
+    >>> odds({"joined": [3], "stayed": [0]}, 0) == (VIRUS_JOINS / NORMAL_JOINS) ** 3
     True
     """
     joins: int = v["joined"][p]
     stays: int = v["stayed"][p]
-    uses = len(v["used"][p])
-    return (
-        (VIRUS_JOINS / NORMAL_JOINS) ** joins
-        * ((1 - VIRUS_JOINS) / (1 - NORMAL_JOINS)) ** stays
-        * VIRUS_USES**uses
-    )
+    return float((VIRUS_JOINS / NORMAL_JOINS) ** joins * ((1 - VIRUS_JOINS) / (1 - NORMAL_JOINS)) ** stays)
 
 
 Cast = list[tuple[float, list[str]]]
@@ -72,7 +65,7 @@ def casts(v: View) -> Cast:
     """Return the casts the viewer cannot tell apart, with their chances: who is the virus, if anyone.
 
     A normal viewer starts from the cast cards' odds (each other seat a quarter) and weighs each seat
-    by `odds`, Bayes' rule over the joins, stays and cards used this round.
+    by `odds`, Bayes' rule over the joins and stays this round.
     """
     n, me = v["players"], v["viewer"]
     if v["role"] == VIRUS:
@@ -114,18 +107,17 @@ def settled(v: View, bids: list[int | None], winner: Player | None) -> dict[str,
             pieces[winner][own[p]] += b
     if winner is not None:
         hands[winner].append(v["card"])
-    return {**v, "pieces": pieces, "hands": hands, "bids": [None] * n, "paying": None}
+    return {**v, "pieces": pieces, "hands": hands, "bids": [None] * n}
 
 
-def paid(v: View, me: Player, colour: int) -> dict[str, Any]:
-    """Return the table after the viewer pays one piece of `colour` towards the card being used."""
-    pieces = [list(x) for x in v["pieces"]]
-    pieces[me][colour] -= 1
-    paying = dict(v["paying"], left=v["paying"]["left"] - 1)
-    return {**v, "pieces": pieces, "paying": paying}
+def planned(v: View, plan: dict[str, Any], ready: bool = False) -> dict[str, Any]:
+    """Return the table with the viewer's expansion plan replaced (and marked done if `ready`)."""
+    me = v["viewer"]
+    plans = [plan if p == me else x for p, x in enumerate(v["plans"])]
+    return {**v, "plans": plans, "ready": [ready if p == me else r for p, r in enumerate(v["ready"])]}
 
 
-def lead(v: View, cast: Cast, t: Mapping[str, Any], payer: Player | None = None) -> float:
+def lead(v: View, cast: Cast, t: Mapping[str, Any]) -> float:
     """Return the viewer's chance-like standing at the round's end, averaged over the casts `cast`.
 
     For each cast the lead over the best other seat is squashed by a logistic curve, so a move that
@@ -134,7 +126,7 @@ def lead(v: View, cast: Cast, t: Mapping[str, Any], payer: Player | None = None)
     me = v["viewer"]
     total = 0.0
     for chance, roles in cast:
-        scores = [a + b for a, b in zip(v["totals"], projected_scores(t, roles, payer), strict=True)]
+        scores = [a + b for a, b in zip(v["totals"], projected_scores(t, roles), strict=True)]
         margin = scores[me] - max(s for p, s in enumerate(scores) if p != me)
         total += chance / (1.0 + exp(-margin / LEAD_SCALE))
     return total
@@ -153,19 +145,22 @@ class BrokerBot:
             return self._join(v, cast)
         if v["phase"] == "raise":
             return self._raise(v, cast, legal)
-        me = v["viewer"]
+        plan = v["plans"][v["viewer"]]
         if legal[0].startswith("pay:"):
-            return max(legal, key=lambda a: (lead(v, cast, paid(v, me, COLOURS.index(a[4:])), me), a))
+            paying = plan["paying"]
+
+            def after(a: Action) -> dict[str, Any]:
+                step = {"card": paying["card"], "left": paying["left"] - 1, "paid": paying["paid"] + a[4:]}
+                return planned(v, {**plan, "paying": step})
+
+            return max(legal, key=lambda a: (lead(v, cast, after(a)), a))
         if v["role"] == VIRUS:
             return "done"
-        done = {**v, "hands": [[] if p == me else h for p, h in enumerate(v["hands"])]}
-        best, value = "done", lead(v, cast, done)
+        best, value = "done", lead(v, cast, planned(v, plan, ready=True))
         for a in legal[:-1]:
             card = a[4:]
-            hands = [[c for c in h] for h in v["hands"]]
-            hands[me].remove(card)
-            t = {**v, "hands": hands, "paying": {"card": card, "left": cost(card), "paid": ""}}
-            if (here := lead(v, cast, t, me)) > value:
+            t = planned(v, {**plan, "paying": {"card": card, "left": cost(card), "paid": ""}})
+            if (here := lead(v, cast, t)) > value:
                 best, value = a, here
         return best
 

@@ -9,9 +9,13 @@ Actions are short strings (also the `data-action` of the board):
 - ``join``        auction: put one piece of your colour by the card turned up (you take part)
 - ``pass``        auction: stay out (when joining), or add nothing this time round (when raising)
 - ``raise:<n>``   auction: bring your bid up to n pieces of your colour, more than the highest bid
-- ``use:<card>``  expansion: use a trade card you won; its cost is then paid piece by piece
+- ``use:<card>``  expansion: choose a trade card you won to use; its cost is then paid piece by piece
 - ``pay:<c>``     expansion: pay one piece of colour c (R, Y, G or B) towards the card being used
 - ``done``        expansion: use no more cards; the ones left unused are set aside
+
+The expansion is secret and simultaneous: every seat with a card it can pay for chooses at once (each
+is in `to_act`), its choices held in its `plans` entry, seen by nobody else; once all have said ``done``
+the plans are revealed and carried out together.
 
 A card is a kind id: ``R3`` (cost 1, three red), ``R2G2`` (cost 2, two red and two green),
 ``R1G4`` (cost 3, one red and four green); ``R2G2b`` and ``Y2B2b`` are the second faces of two
@@ -149,10 +153,39 @@ def can_raise(state: State, player: Player) -> bool:
     return player != leader(state) and max_bid(state, player) > highest(state)
 
 
+def chosen(plan: Mapping[str, Any]) -> list[str]:
+    """Return the cards an expansion plan uses, the one being paid for last."""
+    cards = [card for card, _ in plan["uses"]]
+    return [*cards, plan["paying"]["card"]] if plan["paying"] is not None else cards
+
+
+def spent(plan: Mapping[str, Any]) -> list[int]:
+    """Return the pieces an expansion plan has paid so far, counted by colour."""
+    paid = "".join(p for _, p in plan["uses"]) + (
+        plan["paying"]["paid"] if plan["paying"] is not None else ""
+    )
+    return [paid.count(c) for c in COLOURS]
+
+
+def available(state: State, player: Player) -> list[int]:
+    """Return a seat's pieces less those its expansion plan has paid so far."""
+    plan = state["plans"][player]
+    paid = spent(plan) if plan is not None else [0] * len(COLOURS)
+    return [a - b for a, b in zip(state["pieces"][player], paid, strict=True)]
+
+
+def unchosen(hand: list[str], plan: Mapping[str, Any] | None) -> list[str]:
+    """Return the cards of a hand that its plan does not use."""
+    left = list(hand)
+    for card in chosen(plan) if plan is not None else []:
+        left.remove(card)
+    return left
+
+
 def affordable(state: State, player: Player) -> list[str]:
-    """Return the distinct unused cards a seat holds whose cost it can pay from the pieces it holds."""
-    held = sum(state["pieces"][player])
-    return sorted({c for c in state["hands"][player] if cost(c) <= held})
+    """Return the distinct cards a seat holds and has not chosen whose cost its unpaid pieces cover."""
+    held = sum(available(state, player))
+    return sorted({c for c in unchosen(state["hands"][player], state["plans"][player]) if cost(c) <= held})
 
 
 def auction_over(state: State) -> str | None:
@@ -205,11 +238,10 @@ class VirusMoney(Game):
             "passes": [],
             "actor": None,
             "hands": [[] for _ in range(players)],
-            "made": [[0] * len(COLOURS) for _ in range(players)],
-            "used": [[] for _ in range(players)],
             "joined": [0] * players,
             "stayed": [0] * players,
-            "paying": None,
+            "plans": [None] * players,
+            "ready": [False] * players,
             "ended": None,
             "history": [],
             "totals": [0] * players,
@@ -221,12 +253,12 @@ class VirusMoney(Game):
         return state
 
     def to_act(self, state: State) -> tuple[Player, ...]:
-        """Return the one seat to act: the next to join or raise, or the seat expanding; none at the end."""
+        """Return the seat to join or raise; in the expansion every seat still choosing, from the starter."""
         phase = state["phase"]
         if phase in (JOIN, RAISE):
             return (state["actor"],)
         if phase == EXPAND:
-            return (state["queue"][0],)
+            return tuple(p for p in state["queue"] if not state["ready"][p])
         return ()
 
     def legal_actions(self, state: State, player: Player) -> list[str]:
@@ -238,8 +270,8 @@ class VirusMoney(Game):
             return ["join", "pass"]
         if phase == RAISE:
             return [f"raise:{x}" for x in range(highest(state) + 1, max_bid(state, player) + 1)] + ["pass"]
-        if state["paying"] is not None:
-            return [f"pay:{COLOURS[c]}" for c, k in enumerate(state["pieces"][player]) if k > 0]
+        if state["plans"][player]["paying"] is not None:
+            return [f"pay:{COLOURS[c]}" for c, k in enumerate(available(state, player)) if k > 0]
         return [f"use:{c}" for c in affordable(state, player)] + ["done"]
 
     def transition(self, state: State, player: Player, action: str) -> State:
@@ -270,16 +302,19 @@ class VirusMoney(Game):
                 s["events"].append({"e": "pass", "p": player})
             _next_raiser(s, player)
         elif verb == "use":
-            s["hands"][player].remove(arg)
-            s["paying"] = {"card": arg, "left": cost(arg), "paid": ""}
+            s["plans"][player]["paying"] = {"card": arg, "left": cost(arg), "paid": ""}
         elif verb == "pay":
-            _pay(s, player, COLOURS.index(arg))
+            _pay(s["plans"][player], arg)
         else:
-            _finish_expansion(s, player)
+            s["ready"][player] = True
+            s["events"].append({"e": "ready", "p": player})
+            if all(s["ready"]):
+                _reveal(s)
         return s
 
     def view(self, state: State, player: Player | None) -> View:
-        """Return what `player` may see (None: the table): every piece and card, but only one's own role.
+        """Return what `player` may see (None: the table): every piece and card, but only one's own role
+        and, in the expansion, only one's own plan (`plans`: None for the others; `ready` is public).
 
         `joined` and `stayed` count, per seat, the auctions of this round it joined and stayed out of:
         public at the table, and what a player reads the others' roles from.
@@ -306,11 +341,10 @@ class VirusMoney(Game):
             "passes": list(state["passes"]),
             "leader": leader(state) if state["phase"] == RAISE else None,
             "hands": [list(h) for h in state["hands"]],
-            "made": [list(x) for x in state["made"]],
-            "used": [list(u) for u in state["used"]],
             "joined": list(state["joined"]),
             "stayed": list(state["stayed"]),
-            "paying": dict(state["paying"]) if state["paying"] is not None else None,
+            "plans": [_copy_plan(x) if p == player else None for p, x in enumerate(state["plans"])],
+            "ready": list(state["ready"]),
             "ended": state["ended"],
             "history": [_copy_round(r) for r in state["history"]],
             "totals": list(state["totals"]),
@@ -336,13 +370,17 @@ class VirusMoney(Game):
         """Return each seat's total so far plus the round score its pieces and cards project to."""
         if state["phase"] == OVER:
             return tuple(float(t) for t in state["totals"])
-        payer = state["queue"][0] if state["paying"] is not None else None
-        finals = projected_scores(state, state["roles"], payer)
+        finals = projected_scores(state, state["roles"])
         return tuple(float(state["totals"][p] + finals[p]) for p in range(state["players"]))
 
     def determinize(self, state: State, player: Player, rng: Rng) -> State:
-        """Return the state with the deck reshuffled, the other seats' cast cards drawn anew and a new RNG."""
+        """Return the state with the deck reshuffled, the other seats' cast cards drawn anew, their secret
+        expansion plans replaced (none yet while choosing, `guess_plan` once done) and a new RNG."""
         s = _fork(state)
+        s["plans"] = [
+            x if x is None or p == player else guess_plan(state, p) if state["ready"][p] else _no_plan()
+            for p, x in enumerate(state["plans"])
+        ]
         s["deck"] = rng.shuffled(sorted(state["deck"]))
         if state["phase"] != OVER:
             pool = list(CAST)
@@ -362,32 +400,52 @@ class VirusMoney(Game):
             if most <= top:
                 return f"you cannot bid more than {top}: pass"
             return f"raise:<n> with n from {top + 1} to {most} (your bid plus your pieces), or pass"
-        if state["paying"] is not None:
+        if state["plans"][player]["paying"] is not None:
             return "pay the card's cost one piece at a time: pay:<colour> of a colour you hold"
         return "use:<card> a card you won and can pay for, or done"
 
 
-def projected_scores(t: Mapping[str, Any], roles: list[str], payer: Player | None) -> list[int]:
+def projected_scores(t: Mapping[str, Any], roles: list[str]) -> list[int]:
     """Return each seat's round score if the auction under way were called off and all expanded greedily.
 
-    `t` is a state or a view (its pieces, production set aside, bids, hands and the card being paid
-    for by `payer`). Bids go back to their owners; each normal seat uses every card whose pieces are
-    worth more to it than its cost (own colour 50, others 75: each may be virus money), paying with its
-    least valuable pieces; the virus seat uses none. The score is then counted with the given roles.
+    `t` is a state or a view (its pieces, bids, hands, the expansion plans it can see and who is
+    ready). Bids go back to their owners; a plan in sight is carried out (the card being paid for paid
+    with the least valuable pieces) and, unless its seat is done, each normal seat then uses every
+    other card whose pieces are worth more to it than its cost (own colour 50, others 75: each may be
+    virus money), paying with its least valuable pieces; a normal seat whose plan is out of sight does
+    so with all its cards; the virus seat adds none. The score is then counted with the given roles.
     """
     n = t["players"]
     own = list(SEAT_COLOURS[n])
-    holdings = [[a + b for a, b in zip(t["pieces"][p], t["made"][p], strict=True)] for p in range(n)]
-    for p, bid in enumerate(t["bids"]):
-        if bid is not None:
-            holdings[p][own[p]] += bid
-    if t["paying"] is not None and payer is not None:
-        paid = _pay_cheapest(holdings[payer], t["paying"]["left"], own[payer])
-        holdings[payer] = [a + b for a, b in zip(paid, production(t["paying"]["card"]), strict=True)]
+    holdings = []
     for p in range(n):
-        if roles[p] == NORMAL:
-            holdings[p] = _greedy_expand(holdings[p], t["hands"][p], own[p])
+        held = list(t["pieces"][p])
+        if t["bids"][p] is not None:
+            held[own[p]] += t["bids"][p]
+        plan, made = t["plans"][p], [0] * len(COLOURS)
+        if plan is not None:
+            held = [a - b for a, b in zip(held, spent(plan), strict=True)]
+            if plan["paying"] is not None:
+                held = _pay_cheapest(held, plan["paying"]["left"], own[p])
+            for card in chosen(plan):
+                made = [m + k for m, k in zip(made, production(card), strict=True)]
+        if roles[p] == NORMAL and not (plan is not None and t["ready"][p]):
+            held, made = _greedy_expand(held, made, unchosen(t["hands"][p], plan), own[p])
+        holdings.append([h + m for h, m in zip(held, made, strict=True)])
     return round_scores(holdings, own, virus_seat(roles))[1]
+
+
+def guess_plan(state: State, player: Player) -> dict[str, Any]:
+    """Return the plan a normal player makes from its pieces and cards: `projected_scores`'s greedy one."""
+    own = colour_of(state, player)
+    held = list(state["pieces"][player])
+    uses = []
+    for card in _worth_using(state["hands"][player], own):
+        if sum(held) >= cost(card):
+            after = _pay_cheapest(held, cost(card), own)
+            uses.append([card, "".join(c * (a - b) for c, a, b in zip(COLOURS, held, after, strict=True))])
+            held = after
+    return {"uses": uses, "paying": None}
 
 
 def belief_value(colour: int, own: int) -> float:
@@ -405,15 +463,21 @@ def _pay_cheapest(pieces: list[int], amount: int, own: int) -> list[int]:
     return held
 
 
-def _greedy_expand(pieces: list[int], cards: list[str], own: int) -> list[int]:
-    """Return the pieces after using every card worth more than its cost, the best cards first."""
-    held = list(pieces)
-    made = [0] * len(COLOURS)
-    for card in sorted(cards, key=lambda c: -card_gain(c, own)):
-        if card_gain(card, own) > 0 and sum(held) >= cost(card):
+def _worth_using(cards: list[str], own: int) -> list[str]:
+    """Return the cards worth more than their cost to a normal player, the best first."""
+    return [c for c in sorted(cards, key=lambda c: (-card_gain(c, own), c)) if card_gain(c, own) > 0]
+
+
+def _greedy_expand(
+    held: list[int], made: list[int], cards: list[str], own: int
+) -> tuple[list[int], list[int]]:
+    """Return the pieces held and made after using every card worth more than its cost, the best first."""
+    held, made = list(held), list(made)
+    for card in _worth_using(cards, own):
+        if sum(held) >= cost(card):
             held = _pay_cheapest(held, cost(card), own)
             made = [m + k for m, k in zip(made, production(card), strict=True)]
-    return [h + m for h, m in zip(held, made, strict=True)]
+    return held, made
 
 
 def card_gain(card: str, own: int) -> float:
@@ -428,6 +492,19 @@ def _copy_event(event: dict[str, Any]) -> dict[str, Any]:
         k: [list(x) if isinstance(x, list) else x for x in v] if isinstance(v, list) else v
         for k, v in event.items()
     }
+
+
+def _no_plan() -> dict[str, Any]:
+    """Return an expansion plan with nothing chosen yet."""
+    return {"uses": [], "paying": None}
+
+
+def _copy_plan(plan: dict[str, Any] | None) -> dict[str, Any] | None:
+    """Return a copy of an expansion plan that can be changed freely."""
+    if plan is None:
+        return None
+    paying = dict(plan["paying"]) if plan["paying"] is not None else None
+    return {"uses": [list(u) for u in plan["uses"]], "paying": paying}
 
 
 def _copy_round(record: dict[str, Any]) -> dict[str, Any]:
@@ -451,12 +528,12 @@ def _fork(state: State) -> State:
         "history",
         "joined",
         "stayed",
+        "ready",
     ):
         s[key] = list(state[key])
-    for key in ("pieces", "hands", "made", "used"):
+    for key in ("pieces", "hands"):
         s[key] = [list(x) for x in state[key]]
-    if state["paying"] is not None:
-        s["paying"] = dict(state["paying"])
+    s["plans"] = [_copy_plan(x) for x in state["plans"]]
     return s
 
 
@@ -475,10 +552,9 @@ def _new_round(s: State) -> None:
     ]
     s["supply"] = [PIECES_PER_COLOUR - sum(x[c] for x in s["pieces"]) for c in range(len(COLOURS))]
     s["hands"] = [[] for _ in range(n)]
-    s["made"] = [[0] * len(COLOURS) for _ in range(n)]
-    s["used"] = [[] for _ in range(n)]
+    s["plans"], s["ready"] = [None] * n, [False] * n
     s["joined"], s["stayed"] = [0] * n, [0] * n
-    s["removed"], s["ended"], s["paying"] = [], None, None
+    s["removed"], s["ended"] = [], None
     s["events"].append({"e": "round", "round": s["round"], "rounds": ROUNDS, "starter": s["starter"]})
     _turn_card(s)
 
@@ -567,49 +643,45 @@ def _after_auction(s: State) -> None:
     n = s["players"]
     s["phase"] = EXPAND
     s["queue"] = [(s["starter"] + k) % n for k in range(n)]
-    _next_expander(s)
+    s["plans"] = [_no_plan() for _ in range(n)]
+    s["ready"] = [not affordable(s, p) for p in range(n)]
+    if all(s["ready"]):
+        _reveal(s)
 
 
-def _next_expander(s: State) -> None:
-    """Skip the seats that cannot use any card (nothing won, or too few pieces); score when none is left."""
-    while s["queue"] and not affordable(s, s["queue"][0]):
-        _finish_expansion(s, s["queue"][0], skip=True)
-    if not s["queue"]:
-        _score(s)
-
-
-def _pay(s: State, player: Player, colour: int) -> None:
-    """Pay one piece into the supply for the card being used; once paid, set its production aside."""
-    s["pieces"][player][colour] -= 1
-    s["supply"][colour] += 1
-    paying = s["paying"]
+def _pay(plan: dict[str, Any], colour: str) -> None:
+    """Pay one piece (in the secret plan) towards the card being chosen; once paid, it is used."""
+    paying = plan["paying"]
     paying["left"] -= 1
-    paying["paid"] += COLOURS[colour]
+    paying["paid"] += colour
     if paying["left"] == 0:
-        card = paying["card"]
-        made = production(card)
-        s["made"][player] = [a + b for a, b in zip(s["made"][player], made, strict=True)]
-        s["supply"] = [a - b for a, b in zip(s["supply"], made, strict=True)]
-        s["used"][player] = [*s["used"][player], card]
-        s["events"].append({"e": "use", "p": player, "card": card, "paid": paying["paid"]})
-        s["paying"] = None
+        plan["uses"] = [*plan["uses"], [paying["card"], paying["paid"]]]
+        plan["paying"] = None
 
 
-def _finish_expansion(s: State, player: Player, skip: bool = False) -> None:
-    """End a seat's expansion: its production joins its pieces, its unused cards are set aside."""
-    s["pieces"][player] = [a + b for a, b in zip(s["pieces"][player], s["made"][player], strict=True)]
-    s["made"][player] = [0] * len(COLOURS)
-    unused = s["hands"][player]
-    s["removed"] = [*s["removed"], *unused]
-    s["hands"][player] = []
-    s["queue"].pop(0)
-    if unused:
-        s["events"].append({"e": "expanded", "p": player, "unused": unused})
-    if not skip:
-        _next_expander(s)
+def _reveal(s: State) -> None:
+    """Reveal every plan and carry them out together: costs to the supply, production from it to the
+    seats, unused cards set aside (「選択したカードすべてに対し同時に処理する」); then score the round."""
+    used = [[card for card, _ in plan["uses"]] for plan in s["plans"]]
+    s["events"].append({"e": "expansions", "used": used})
+    for p in s["queue"]:
+        plan = s["plans"][p]
+        for card, paid in plan["uses"]:
+            cost_ = [paid.count(c) for c in COLOURS]
+            made = production(card)
+            s["pieces"][p] = [a - b + m for a, b, m in zip(s["pieces"][p], cost_, made, strict=True)]
+            s["supply"] = [a + b - m for a, b, m in zip(s["supply"], cost_, made, strict=True)]
+            s["events"].append({"e": "use", "p": p, "card": card, "paid": paid})
+        unused = unchosen(s["hands"][p], plan)
+        s["removed"] = [*s["removed"], *unused]
+        s["hands"][p] = []
+        if unused:
+            s["events"].append({"e": "expanded", "p": p, "unused": unused})
+    s["queue"] = []
+    _score(s, used)
 
 
-def _score(s: State) -> None:
+def _score(s: State, used: list[list[str]]) -> None:
     """Score the round: reveal the cast cards, count, add to the totals; deal the next round or end."""
     n = s["players"]
     own = [colour_of(s, p) for p in range(n)]
@@ -623,6 +695,7 @@ def _score(s: State) -> None:
         "roles": list(s["roles"]),
         "virus": virus,
         "pieces": [list(x) for x in s["pieces"]],
+        "used": used,
         "provisional": provisional,
         "money": money,
         "finals": finals,
