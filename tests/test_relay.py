@@ -213,16 +213,43 @@ def test_host_takes_the_room_back_with_its_key_and_guests_get_host_back() -> Non
     run(scenario)
 
 
+def test_a_room_survives_a_relay_restart_when_its_host_re_creates_it_with_its_key() -> None:
+    saved: dict[str, Any] = {}
+
+    async def before(h: Harness) -> None:
+        _, created, _ = await h.room(guests=0)
+        saved.update(created)
+
+    async def after(h: Harness) -> None:
+        assert not h.relay.rooms  # a new relay process: it knows no room
+        guest = await h.client()
+        await guest.send(type="join", room=saved["room"])
+        await guest.error("no-room")  # the phone asks again until its host is back
+        squatter = await h.client()
+        host = await h.client()
+        await host.send(type="create", room=saved["room"], key=saved["key"])
+        back = await host.expect("created", room=saved["room"], key=saved["key"])
+        await squatter.send(type="create", room=saved["room"], key="A" * 24)
+        await squatter.error("bad-key")  # once re-created, only the same key takes it
+        await guest.send(type="join", room=saved["room"])
+        await guest.expect("joined", host=back["peer"])
+
+    run(before)
+    run(after)
+
+
 def test_wrong_key_unknown_room_and_half_a_take_back_are_errors() -> None:
     async def scenario(h: Harness) -> None:
         _, created, _ = await h.room(guests=0)
         other = await h.client()
         await other.send(type="create", room=created["room"], key="guess")
         await other.error("bad-key")
-        await other.send(type="create", room="ZZZZZ", key=created["key"])
-        await other.error("no-room")
         await other.send(type="join", room="ZZZZZ")
         await other.error("no-room")
+        await other.send(type="create", room="ZZ0ZZ", key=created["key"])  # not a room code (0)
+        await other.error("no-room")
+        await other.send(type="create", room="ZZZZZ", key="short")  # not a host key
+        await other.error("bad-key")
         await other.send(type="create", room=created["room"])
         await other.error("bad-field")
         await other.send(type="signal", to=created["peer"], data={})
@@ -373,10 +400,10 @@ def test_an_empty_room_expires_but_can_be_taken_back_before() -> None:
         await asyncio.sleep(0.8)
         assert created["room"] not in h.relay.rooms
         late = await h.client()
-        await late.send(type="create", room=created["room"], key=created["key"])
-        await late.error("no-room")
         await late.send(type="join", room=created["room"])
         await late.error("no-room")
+        await late.send(type="create", room=created["room"], key=created["key"])  # its host re-creates it
+        await late.expect("created", room=created["room"], key=created["key"])
 
     run(scenario, Limits(room_expiry=0.4))
 

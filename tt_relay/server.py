@@ -13,6 +13,7 @@ import contextlib
 import email.utils
 import json
 import logging
+import re
 import secrets
 import time
 from collections.abc import AsyncIterator, Awaitable
@@ -36,6 +37,7 @@ RELAY_PATH = "/relay"
 # Room codes: 5 characters without look-alikes (no 0/O, 1/I/L): 31**5, about 29 million codes.
 ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
 CODE_LENGTH = 5
+KEY_PATTERN = re.compile(r"[A-Za-z0-9_-]{24}")  # a host key: secrets.token_urlsafe(18)
 # A frame up to this many times the message limit still gets a `too-big` error before the close;
 # websockets itself closes (1009, no error message) on anything larger without buffering it.
 HARD_SIZE_FACTOR = 4
@@ -125,9 +127,9 @@ class Room:
 
     __slots__ = ("code", "created", "emptied", "host", "key", "members")
 
-    def __init__(self, code: str, now: float) -> None:
+    def __init__(self, code: str, now: float, key: str | None = None) -> None:
         self.code = code
-        self.key = secrets.token_urlsafe(18)
+        self.key = key or secrets.token_urlsafe(18)
         self.host: Member | None = None
         self.members: dict[str, Member] = {}
         self.created = now
@@ -316,9 +318,14 @@ class Relay:
         elif not isinstance(code, str) or not isinstance(key, str):
             raise ProtocolError("bad-field", "to take a room back, `create` needs both `room` and `key`")
         else:
-            found = self.rooms.get(normalize_code(code))
-            if found is None:
-                raise ProtocolError("no-room", f"no room {code[:16]!r} (it may have expired)")
+            normal = normalize_code(code)
+            found = self.rooms.get(normal)
+            if found is None:  # the relay restarted (or the room expired): the host re-creates it
+                if len(normal) != CODE_LENGTH or not set(normal) <= set(ALPHABET):
+                    raise ProtocolError("no-room", f"no room {code[:16]!r}, and it is not a room code")
+                if not KEY_PATTERN.fullmatch(key):
+                    raise ProtocolError("bad-key", "a room key is 24 URL-safe characters")
+                found = self.rooms[normal] = Room(normal, now, key)
             if not secrets.compare_digest(found.key.encode(), key.encode()):
                 raise ProtocolError("bad-key", "wrong key for this room")
             room = found
