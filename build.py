@@ -321,8 +321,17 @@ def page_values(page: Path, wheel_name: str, preview_game: str = PREVIEW_GAME) -
         "PYODIDE": root + PYODIDE_DIR,
         "PYSCRIPT": root + PYSCRIPT_DIR,
         "WHEEL": root + f"{WHEELS_DIR}/{wheel_name}",
+        "RELAY": relay_setting(),
         **{name.upper(): root + f"{WHEELS_DIR}/{pure_wheel(name, v)}" for name, (v, _) in APP_WHEELS.items()},
     }
+
+
+def relay_setting() -> str:
+    """The relay the table page uses: env TT_RELAY (a ws:// or wss:// URL), else empty (its own /relay)."""
+    url = os.environ.get("TT_RELAY", "").strip()
+    if url and (not re.fullmatch(r"wss?://[A-Za-z0-9.\-:\[\]]+(/[A-Za-z0-9._~/\-]*)?", url)):
+        raise BuildError(f"TT_RELAY must be a ws:// or wss:// URL, not {url!r}")
+    return url
 
 
 @functools.cache

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -34,6 +35,42 @@ def check_messages(page: Page, seat: int, check: Check = futures_secrets_kept) -
     return len(texts)
 
 
+SEALED = re.compile(r"s1\.[A-Za-z0-9_-]+")
+
+
+def join_link(host: Page) -> str:
+    """Return the host's join link (with the table secret in its fragment)."""
+    link = host.get_attribute("[data-join]", "href")
+    assert link and "#k=" in link and "k=" not in link.split("#")[0]
+    return link
+
+
+def watch_relay(page: Page) -> list[str]:
+    """Record every frame a page sends to or gets from the relay (the relay sees no more than these)."""
+    frames: list[str] = []
+
+    def on_socket(ws: Any) -> None:
+        ws.on("framesent", lambda payload: frames.append(str(payload)))
+        ws.on("framereceived", lambda payload: frames.append(str(payload)))
+
+    page.on("websocket", on_socket)
+    return frames
+
+
+def assert_opaque(frames: list[str]) -> None:
+    """Every game message and all signalling the relay forwarded is sealed (or a bare handshake)."""
+    forwarded = 0
+    for frame in frames:
+        message = json.loads(frame)
+        assert message["type"] != "signal", message  # signalling travels sealed, as `relay` data
+        if message["type"] == "relay":
+            data, forwarded = message["data"], forwarded + 1
+            if not SEALED.fullmatch(data):
+                handshake = json.loads(data)
+                assert set(handshake) <= {"t", "k", "n", "c", "g"}, handshake
+    assert forwarded > 20
+
+
 def play(
     browser: Browser,
     url: str,
@@ -51,13 +88,15 @@ def play(
         f"{url}table/?create=1&game={game}&players=4&seats=human,human,human,bot:2&pace=0{extra}",
         problems,
     )
+    frames = watch_relay(host)
     host.wait_for_selector("[data-room]", timeout=READY_TIMEOUT_MS)
     room = host.get_attribute("[data-room]", "data-room")
     assert host.locator(".tt-qr svg").count() == 1
-    guests = [opened(browser, f"{url}table/?room={room}{extra}", problems) for _ in range(3)]
+    link = join_link(host)
+    guests = [opened(browser, link.replace("#", f"{extra}#"), problems) for _ in range(3)]
     for guest in guests:
         wait_ready(guest)
-    seats = [int(g.evaluate("JSON.parse(window.ttReceived[1]).seat")) for g in guests]
+    seats = [int(g.evaluate("JSON.parse(window.ttReceived[0]).seat")) for g in guests]
     assert sorted(seats) == [0, 1, 2]
     host.wait_for_function(
         f"document.querySelectorAll('[data-transport=\"{transport}\"]').length === 3",
@@ -73,9 +112,9 @@ def play(
             context = guests[0].context
             guests[0].close()
             guests[0] = context.new_page()
-            guests[0].goto(f"{url}table/?room={room}{extra}")
+            guests[0].goto(f"{url}table/?room={room}{extra}")  # no fragment: the phone kept the secret
             wait_ready(guests[0])
-            assert json.loads(guests[0].evaluate("window.ttReceived[1]"))["seat"] == seats[0]
+            assert json.loads(guests[0].evaluate("window.ttReceived[0]"))["seat"] == seats[0]
             clicks += 1
         if disrupt and clicks == 50:  # the host reloads; the guests reconnect
             host.reload()
@@ -86,6 +125,7 @@ def play(
         guest.wait_for_selector('html[data-game-over="1"]', timeout=30_000)
         assert check_messages(guest, seat, check) > 0
     assert host.locator(".tt-result").count() == 1 and host.locator(".tt-hand").count() == 0
+    assert_opaque(frames)
     assert problems == []
     return host, guests
 
@@ -118,6 +158,10 @@ def test_the_lobby_creates_a_table_of_any_game_and_a_phone_joins_by_code(
     wait_ready(phone)
     phone.fill('input[name="room"]', room)
     phone.locator(".tt-lobby form:not([data-setup]) button").click()
+    # The code alone: the host lets the phone in once the check codes on both screens match.
+    phone.wait_for_selector("[data-check]", timeout=READY_TIMEOUT_MS)
+    code = phone.get_attribute("[data-check]", "data-check")
+    host.wait_for_selector(f"[data-asking='{code}'] [data-admit]").click()
     phone.wait_for_selector("#board [data-action]", timeout=READY_TIMEOUT_MS)
     state = json.loads(phone.evaluate("window.ttReceived[window.ttReceived.length - 1]"))
     assert state["game"] == "mercator" and state["view"]["open"] is True and state["seat"] == 0
@@ -130,8 +174,7 @@ def test_a_table_and_a_phone_that_refuse_storage_play_on_unsaved(browser: Browse
         browser, f"{relay_site}table/?create=1&players=3&seats=human,bot,bot&pace=0", problems, BLOCK_STORAGE
     )
     host.wait_for_selector("[data-room]", timeout=READY_TIMEOUT_MS)
-    room = host.get_attribute("[data-room]", "data-room")
-    phone = opened(browser, f"{relay_site}table/?room={room}", problems, BLOCK_STORAGE)
+    phone = opened(browser, join_link(host), problems, BLOCK_STORAGE)
     rng = random.Random(3)
     for _ in range(5):
         phone.wait_for_selector("#board [data-action]", timeout=READY_TIMEOUT_MS)
@@ -150,11 +193,11 @@ def test_the_host_hands_a_gone_phone_seat_to_a_bot_and_another_seat_to_a_new_pho
     problems: list[str] = []
     host = opened(browser, f"{relay_site}table/?create=1&players=3&seats=human,human,bot:2&pace=0", problems)
     host.wait_for_selector("[data-room]", timeout=READY_TIMEOUT_MS)
-    room = host.get_attribute("[data-room]", "data-room")
-    first, second = (opened(browser, f"{relay_site}table/?room={room}", problems) for _ in range(2))
+    link = join_link(host)
+    first, second = (opened(browser, link, problems) for _ in range(2))
     for phone in (first, second):
         wait_ready(phone)
-    seat_of = {id(p): json.loads(p.evaluate("window.ttReceived[1]"))["seat"] for p in (first, second)}
+    seat_of = {id(p): json.loads(p.evaluate("window.ttReceived[0]"))["seat"] for p in (first, second)}
     gone, kept = sorted((first, second), key=lambda p: seat_of[id(p)])
     gone.context.close()  # the phone of seat 0 is gone for good
     host.click("[data-seat-bot='0']")
@@ -162,9 +205,9 @@ def test_the_host_hands_a_gone_phone_seat_to_a_bot_and_another_seat_to_a_new_pho
     host.click("[data-seat-free='1']")
     expect_text = "your seat was handed over"
     kept.wait_for_function(f"document.body.innerText.includes({json.dumps(expect_text)})")
-    newcomer = opened(browser, f"{relay_site}table/?room={room}", problems)
+    newcomer = opened(browser, link, problems)
     wait_ready(newcomer)
-    assert json.loads(newcomer.evaluate("window.ttReceived[1]"))["seat"] == 1
+    assert json.loads(newcomer.evaluate("window.ttReceived[0]"))["seat"] == 1
     rng, clicks = random.Random(5), 0
     while host.evaluate("document.documentElement.dataset.gameOver") != "1":
         assert clicks < 600, "the game did not end"
