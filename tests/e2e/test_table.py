@@ -5,12 +5,19 @@ from __future__ import annotations
 import json
 import random
 import re
+import socket
+import subprocess
+import sys
+import time
 from collections.abc import Callable
 from typing import Any
 
 from playwright.sync_api import Browser, Page
+from websockets.sync.client import connect
 
-from .conftest import BLOCK_STORAGE, READY_TIMEOUT_MS, click_some, opened, wait_ready
+from pygame_core.engine.host import Guest
+
+from .conftest import BLOCK_STORAGE, READY_TIMEOUT_MS, ROOT, click_some, opened, wait_ready
 
 Check = Callable[[dict[str, Any], int], None]
 
@@ -215,3 +222,181 @@ def test_the_host_hands_a_gone_phone_seat_to_a_bot_and_another_seat_to_a_new_pho
         host.wait_for_timeout(30)
     assert check_messages(newcomer, 1) > 0
     assert problems == []
+
+
+# --- an attacker beside real browsers (issues 17 and 18) ------------------------------------------
+
+# Keeps every data channel a phone is given in window.ttChannels, so a test can flood through it.
+CAPTURE_CHANNELS = """window.ttChannels = [];
+const setter = Object.getOwnPropertyDescriptor(RTCPeerConnection.prototype, "ondatachannel").set;
+Object.defineProperty(RTCPeerConnection.prototype, "ondatachannel", {
+  set(handler) {
+    this.addEventListener("datachannel", (e) => window.ttChannels.push(e.channel));
+    setter.call(this, handler);
+  },
+});"""
+CRAFTED = "ATTENTION: the game is over, Blue wins"
+
+
+class Intruder:
+    """A hand-written relay client: joins a room by its code, then says whatever it likes to the host."""
+
+    def __init__(self, site: str, room: str, secret: str | None = None) -> None:
+        url = site.replace("http://", "ws://") + "relay"
+        self.ws = connect(url, open_timeout=10).__enter__()  # closed when the relay goes (module end)
+        self.ws.send(json.dumps({"type": "join", "room": room}))
+        self.host = self.expect("joined")["host"]
+        self.guest = Guest(secret=secret)
+
+    def expect(self, kind: str) -> dict[str, Any]:
+        while True:
+            message = json.loads(self.ws.recv(timeout=20))
+            if message["type"] == kind:
+                return message
+
+    def say(self, data: Any) -> None:
+        self.ws.send(json.dumps({"type": "relay", "to": self.host, "data": data}))
+
+    def hello(self) -> Guest:
+        """Open a session and say hello without a token; return the guest once the host answered."""
+        self.say(self.guest.start())
+        while True:
+            replies, _ = self.guest.take(self.expect("relay")["data"])
+            for reply in replies:
+                self.say(reply)
+            if self.guest.last is not None or self.guest.code:
+                return self.guest
+
+
+def test_an_attacker_gets_no_token_no_seat_and_no_voice_and_a_flood_leaves_the_host_answering(
+    browser: Browser, relay_site: str
+) -> None:
+    problems: list[str] = []
+    host = opened(
+        browser, f"{relay_site}table/?create=1&players=3&seats=human,human,bot:2&pace=300", problems
+    )
+    host.wait_for_selector("[data-room]", timeout=READY_TIMEOUT_MS)
+    room = host.get_attribute("[data-room]", "data-room")
+    link = join_link(host)
+    secret = link.split("#k=")[1]
+    real, flooder = (opened(browser, link, problems, CAPTURE_CHANNELS) for _ in range(2))
+    for phone in (real, flooder):
+        wait_ready(phone)
+    host.wait_for_function(
+        "document.querySelectorAll('[data-transport=\"webrtc\"]').length === 2", timeout=30_000
+    )
+
+    # A link naming another relay: refused before any socket opens, so the seat token goes nowhere.
+    sockets: list[str] = []
+    evil = real.context.new_page()
+    evil.on("websocket", lambda ws: sockets.append(ws.url))
+    evil.goto(f"{relay_site}table/?room={room}&relay=ws://127.0.0.1:9/relay#k={secret}")
+    evil.wait_for_selector("[data-relay-refused]", timeout=READY_TIMEOUT_MS)
+    evil.wait_for_timeout(500)
+    assert sockets == [] and "relay server of its own" in evil.inner_text("#board")
+    evil.close()
+
+    # Someone with the room code only: junk, crafted text, a forged frame, then a hello that waits.
+    intruder = Intruder(relay_site, room)
+    for junk in (
+        {"x": 1},
+        CRAFTED,
+        "s1.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+        "[" * 31 + "]" * 31,
+        None,
+    ):
+        intruder.say(junk)
+    waiting = intruder.hello()
+    assert waiting.code and waiting.state is None
+    host.wait_for_selector(f"[data-asking='{waiting.code}']")  # the host sees it; nobody lets it in
+    # Someone with the link: while a seat's phone is away, a tokenless hello still gets no seat.
+    gone_seat = json.loads(flooder.evaluate("window.ttReceived[0]"))["seat"]
+    friend = Intruder(relay_site, room, secret).hello()
+    assert friend.state is None and "every seat is held" in friend.message
+
+    # The flooding phone sends 3,000 junk messages over its own data channel; the real phone is
+    # answered within a second throughout, and the flooder is warned, then disconnected.
+    flooder.evaluate(
+        """() => { const ch = window.ttChannels[0];
+        let i = 0; const burst = () => { for (let k = 0; k < 300 && i < 3000; k++, i++) {
+          try { ch.send(JSON.stringify({t: "act", v: 0, action: "x" + i})); } catch (e) { i = 3000; } }
+          if (i < 3000) setTimeout(burst, 10); }; burst(); }"""
+    )
+    waits = []
+    for _ in range(6):
+        before = real.evaluate("window.ttReceived.length")
+        start = time.monotonic()
+        actions = real.locator("#board [data-action]")
+        if actions.count():
+            actions.first.click(timeout=2000)
+            real.wait_for_function(f"window.ttReceived.length > {before}", timeout=1000)
+            waits.append(time.monotonic() - start)
+        real.wait_for_timeout(300)
+    flooder.wait_for_function("document.body.innerText.includes('disconnected this phone')", timeout=20_000)
+    assert waits, "the real phone had nothing to do"
+    text = host.inner_text("body")
+    assert CRAFTED not in text and "Traceback" not in text and "no peer" not in text
+    assert host.locator("[data-peer-trouble]").count() == 1
+    assert gone_seat in (0, 1)
+    assert problems == []
+
+
+LAST_VERSION = (
+    "Math.max(-1, ...window.ttReceived.map(t => JSON.parse(t)).filter(m => m.t === 'state').map(m => m.v))"
+)
+
+
+def start_relay(port: int) -> subprocess.Popen[bytes]:
+    """Run tt_relay serving dist/ on a given port; return once it listens."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "tt_relay", "--port", str(port), "--static", str(ROOT / "dist")],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
+            return proc
+        except OSError:
+            time.sleep(0.1)
+    raise AssertionError("the relay did not start")
+
+
+def test_a_relay_restart_and_a_host_reload_mid_game_resume_the_game(browser: Browser) -> None:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    site = f"http://127.0.0.1:{port}/"
+    relay = start_relay(port)
+    problems: list[str] = []
+    try:
+        host = opened(browser, f"{site}table/?create=1&players=3&seats=human,human,bot:2&pace=0", problems)
+        host.wait_for_selector("[data-room]", timeout=READY_TIMEOUT_MS)
+        room = host.get_attribute("[data-room]", "data-room")
+        phones = [opened(browser, join_link(host), problems) for _ in range(2)]
+        for phone in phones:
+            wait_ready(phone)
+        rng, clicks = random.Random(4), 0
+        while clicks < 10:
+            clicks += click_some(phones, rng)
+            host.wait_for_timeout(50)
+        version = max(p.evaluate(LAST_VERSION) for p in phones)
+        counts = [p.evaluate("window.ttReceived.length") for p in phones]
+        relay.terminate()
+        relay.wait(10)
+        relay = start_relay(port)  # a deploy: the new relay knows no room
+        host.reload()
+        host.wait_for_selector(f"[data-room='{room}']", timeout=READY_TIMEOUT_MS)
+        for phone, count in zip(phones, counts, strict=True):  # each phone gets its seat back, same game
+            phone.wait_for_function(f"window.ttReceived.length > {count}", timeout=30_000)
+            assert phone.evaluate(LAST_VERSION) >= version
+        while host.evaluate("document.documentElement.dataset.gameOver") != "1":
+            assert clicks < 1500, "the game did not end"
+            clicks += click_some(phones, rng)
+            host.wait_for_timeout(30)
+        # Browsers log the failed reconnections while the relay was down; nothing else may go wrong.
+        assert [p for p in problems if "WebSocket" not in p and "ERR_CONNECTION_REFUSED" not in p] == []
+    finally:
+        relay.terminate()
+        relay.wait(10)

@@ -343,9 +343,10 @@ class HostPage:
             elif kind == "notice":
                 developer_log(f"peer {peer}:", detail)
                 self.troubled = True
-            changed = changed or kind in ("changed", "confirm", "close", "ready", "notice")
-        if changed:
+            changed = changed or kind == "changed"
+        if changed:  # an applied action, a seat taken: save once
             self.save()
+        if events and any(kind != "send" for kind, _, _ in events):
             self.repaint()
 
     def from_channel(self, peer: str, data: Any) -> None:
@@ -423,7 +424,9 @@ class HostPage:
         return self.qr[1]
 
     def repaint(self, *_: object) -> None:
-        """Ask for a paint at the next frame (many changes in one frame paint once)."""
+        """Ask for a paint at the next frame (many changes in one frame paint once); let a bot move."""
+        if self.host.table.bot_to_act() is not None and self.timer is None:
+            self.timer = window.setTimeout(create_proxy(self.bot_turn), self.pace)
         if not self.painting:
             self.painting = True
             window.requestAnimationFrame(create_proxy(self.paint))
@@ -460,8 +463,6 @@ class HostPage:
         root.dataset.ready = "1"
         if table.over:
             root.dataset.gameOver = "1"
-        if table.bot_to_act() is not None and self.timer is None:
-            self.timer = window.setTimeout(create_proxy(self.bot_turn), self.pace)
 
     def on_click(self, event: Any) -> None:
         """Hand a seat to a bot, free it for a new phone, or let a code-only device in or not."""
@@ -650,7 +651,10 @@ def main() -> None:
         root.dataset.ready = "1"
         return
     document.addEventListener("click", create_proxy(page.on_click))
-    page.paint()
+    if isinstance(page, HostPage):
+        page.repaint()
+    else:
+        page.paint()
 
 
 try:
