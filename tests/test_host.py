@@ -357,3 +357,16 @@ def test_a_hello_flood_gets_one_reply_per_hello_and_at_most_the_rate():
         gate.push("a", guest.seal(guest.hello()))
         replies += sum(1 for kind, *_ in gate.drain() if kind == "send")
     assert replies <= 10 * 8 + BURST + 2  # the host's own rate, never the relay's 50 a second
+
+
+def test_code_only_handshakes_are_rationed_and_at_most_three_devices_wait_for_the_host():
+    host = new_host()
+    gate = Gate(host, new_secret())
+    relay = Relay(gate)
+    phones = {f"p{i}": relay.join(f"p{i}", None) for i in range(6)}  # 0.2 s apart
+    asked = [p for p, g in phones.items() if g.code]
+    assert asked == ["p0", "p1", "p2"] and sum("too many code-only" in d for _, d in relay.notices) == 3
+    relay.now += 2  # one more handshake allowed; the oldest waiting device makes room for it
+    late = relay.join("late", None)
+    assert late.code and list(gate.waiting) == ["p1", "p2", "late"] and phones["p0"].ended
+    assert not host.peers

@@ -143,8 +143,7 @@ class Member:
         A room's host answers every guest, so its rate and burst grow with the guests present (its fan-out
         is never held against it).
         """
-        room = self.room
-        share = max(1, len(room.members) - 1) if room is not None and room.host is self else 1
+        share = self.share()
         burst = float(limits.burst * share)
         self.tokens = min(burst, self.tokens + (now - self.stamp) * limits.rate * share)
         self.stamp = now
@@ -152,6 +151,11 @@ class Member:
             return False
         self.tokens -= 1.0
         return True
+
+    def share(self) -> int:
+        """Return how many connections this one speaks for: a room's host, one per guest present."""
+        room = self.room
+        return max(1, len(room.members) - 1) if room is not None and room.host is self else 1
 
     def last_seen(self) -> float:
         """Last sign of life: a message, or a pong to the server's ping."""
@@ -520,7 +524,9 @@ class Relay:
         text = message if isinstance(message, str) else dumps(message)
         size = len(text) if text.isascii() else len(text.encode())
         transport = member.ws.transport
-        if transport.get_write_buffer_size() + size + 16 > self.limits.max_message * WRITE_BUFFER_FACTOR:
+        if transport.get_write_buffer_size() + size + 16 > self.limits.max_message * WRITE_BUFFER_FACTOR * (
+            member.share() if member.room is not None else 1
+        ):
             log.info("dropping a connection that does not read its messages")
             self.drop(member)
             return

@@ -36,6 +36,9 @@ BURST = 24  # ... and in a burst
 QUEUE = 32  # messages waiting per guest; more is a flood
 STRIKES = 40  # messages over the limit before the host stops listening to that connection
 HISTORY = 64  # versions of each seat's legal actions remembered, to accept simultaneous choices
+CODE_ONLY_RATE = 0.5  # code-only handshakes (Diffie-Hellman: costly) a second, for all guests together
+CODE_ONLY_BURST = 3
+MAX_ASKING = 3  # code-only devices waiting for the host's decision at once (the oldest is refused)
 Outgoing = tuple[str, dict[str, Any]]  # (peer id, message)
 Event = tuple[str, str, Any]  # (kind, peer id, detail): see Gate
 
@@ -172,7 +175,7 @@ class Bucket:
 
     def take(self, now: float) -> bool:
         """Spend one token; False when there is none."""
-        self.tokens = min(float(self.burst), self.tokens + (now - self.stamp) * self.rate)
+        self.tokens = min(float(self.burst), self.tokens + max(0.0, now - self.stamp) * self.rate)
         self.stamp = now
         if self.tokens < 1.0:
             return False
@@ -202,6 +205,7 @@ class Gate:
         self.closed: set[str] = set()
         self.events: list[Event] = []
         self.outbox: dict[str, list[dict[str, Any]]] = {}
+        self.code_only = Bucket(CODE_ONLY_RATE, CODE_ONLY_BURST, clock())
 
     # --- in ---------------------------------------------------------------------------------------
 
@@ -264,7 +268,9 @@ class Gate:
     def opening(self, peer: str, msg: dict[str, Any]) -> None:
         """Handle a plain handshake message: `open` or `reveal`."""
         if msg["t"] == "open":
-            self.forget(peer)
+            self.forget(peer, keep_limits=True)
+            if msg.get("k") != 1 and not self.code_only.take(self.clock()):
+                raise SealError("too many code-only handshakes at once: this one is ignored")
             opening = HostOpening(self.secret, msg)
             self.events.append(("send", peer, json.dumps(opening.answer())))
             if opening.with_secret:
@@ -280,6 +286,8 @@ class Gate:
         """Handle a message opened from a session: a trusted one goes to the host, else it waits."""
         if not session.trusted:
             if msg.get("t") == "hello":
+                if peer not in self.waiting and len(self.waiting) >= MAX_ASKING:
+                    self.refuse(next(iter(self.waiting)))
                 self.waiting[peer] = msg
                 self.reply(peer, {"t": "wait", "code": session.code})
                 self.events.append(("confirm", peer, session.code))

@@ -335,6 +335,7 @@ class HostPage:
                     self.relay, peer, self.from_channel, True, self.repaint, partial(self.gate.seal, peer)
                 )
             elif kind == "close":
+                self.asking.pop(peer, None)
                 link = self.links.pop(peer, None)
                 if link:
                     link.close()
