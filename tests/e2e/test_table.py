@@ -400,3 +400,46 @@ def test_a_relay_restart_and_a_host_reload_mid_game_resume_the_game(browser: Bro
     finally:
         relay.terminate()
         relay.wait(10)
+
+
+def test_sealed_bids_sent_at_the_same_moment_are_all_taken_and_a_reload_keeps_the_selection(
+    browser: Browser, relay_site: str
+) -> None:
+    problems: list[str] = []
+    host = opened(
+        browser,
+        f"{relay_site}table/?create=1&game=value_scale&players=3&mode=sealed&seats=human,human,human",
+        problems,
+    )
+    host.wait_for_selector("[data-room]", timeout=READY_TIMEOUT_MS)
+    phones = [opened(browser, join_link(host), problems) for _ in range(3)]
+    for phone in phones:
+        wait_ready(phone)
+    seal = "#board [data-action^='seal:']"
+    rng, rounds, reloaded = random.Random(2), 0, False
+    while rounds < 3:
+        if all(p.locator(seal).count() for p in phones):
+            if not reloaded:  # a phone composes a bid, reloads, and finds its bid as it left it
+                steppers = phones[0].locator("#board [data-select]")
+                if steppers.count():
+                    steppers.nth(rng.randrange(steppers.count())).click()
+                    phones[0].wait_for_timeout(200)
+                composed = phones[0].get_attribute(seal, "data-action")
+                phones[0].reload()
+                phones[0].wait_for_selector(seal, timeout=READY_TIMEOUT_MS)
+                assert phones[0].get_attribute(seal, "data-action") == composed
+                reloaded = True
+            for phone in phones:  # every phone seals its bid at once, before any answer comes back
+                phone.evaluate(f"document.querySelector({json.dumps(seal)}).click()")
+            for phone in phones:
+                phone.wait_for_function(
+                    f"document.querySelector({json.dumps(seal)}) === null", timeout=10_000
+                )
+            rounds += 1
+        else:
+            click_some(phones, rng, "#board [data-action]:not([data-action^='seal:'])")
+            host.wait_for_timeout(100)
+    for phone in phones:
+        errors = [json.loads(t) for t in phone.evaluate("window.ttReceived.slice()")]
+        assert not [m for m in errors if m["t"] == "error"], errors
+    assert problems == []
