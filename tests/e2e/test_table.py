@@ -443,3 +443,32 @@ def test_sealed_bids_sent_at_the_same_moment_are_all_taken_and_a_reload_keeps_th
         errors = [json.loads(t) for t in phone.evaluate("window.ttReceived.slice()")]
         assert not [m for m in errors if m["t"] == "error"], errors
     assert problems == []
+
+
+def test_a_hello_flood_and_fat_frames_from_a_guest_never_get_the_host_cut_off_by_the_relay(
+    browser: Browser, relay_site: str
+) -> None:
+    problems: list[str] = []
+    host = opened(browser, f"{relay_site}table/?create=1&players=3&seats=human,human,bot:2&pace=0", problems)
+    sockets: list[str] = []
+    host.on("websocket", lambda ws: sockets.append(ws.url))
+    host.wait_for_selector("[data-room]", timeout=READY_TIMEOUT_MS)
+    room, link = host.get_attribute("[data-room]", "data-room"), join_link(host)
+    phone = opened(browser, link, problems)
+    wait_ready(phone)
+    flooder = Intruder(relay_site, room, link.split("#k=")[1])
+    seated = flooder.hello()
+    assert seated.state is not None  # a guest with the link and a seat of its own
+    hello = seated.hello()
+    start = time.monotonic()
+    for i in range(270):  # 45 hellos a second for 6 s (under the relay's 50), every 3rd also 60 KB of junk
+        flooder.say(seated.seal(hello))
+        if i % 3 == 0:
+            flooder.say("x" * 60_000)
+        time.sleep(max(0.0, start + (i + 1) / 45 - time.monotonic()))
+    seat = json.loads(phone.evaluate("window.ttReceived[0]"))["seat"]
+    phone.reload()  # the host still answers a real phone: its seat back at once
+    phone.wait_for_function("window.ttReceived && window.ttReceived.length > 0", timeout=READY_TIMEOUT_MS)
+    assert json.loads(phone.evaluate("window.ttReceived[0]"))["seat"] == seat
+    assert sockets == [sockets[0]]  # the host kept its one relay connection throughout
+    assert "rate" not in host.inner_text("body") and problems == []
