@@ -74,6 +74,7 @@ TEXTS: Texts = {
         "trouble": "A phone sent something the table could not read (ignored).",
         "relay_trouble": "The relay refused the table ({code}); it tries again.",
         "no_table": "Waiting for the table to open this room…",
+        "relay_full": "The relay has no place for this phone now (the room is full): try again soon.",
     },
     "ja": {
         "table": "テーブル",
@@ -99,6 +100,8 @@ TEXTS: Texts = {
         "trouble": "スマホから読み取れないデータが届きました（無視しました）。",
         "relay_trouble": "中継サーバーがテーブルを拒否しました（{code}）。再試行します。",
         "no_table": "テーブルがこのルームを開くのを待っています…",
+        "relay_full": "中継サーバーに今このスマホの空きがありません（ルームが満員です）。"
+        "しばらくしてからもう一度試してください。",
     },
 }
 
@@ -546,6 +549,9 @@ class GuestPage:
                 self.guest.message = t("no_table")
                 self.paint()
                 window.setTimeout(create_proxy(self.rejoin), REJOIN_MS)
+            elif msg.get("code") in ("room-full", "too-many-connections"):
+                self.guest.message = t("relay_full")
+                self.paint()
 
     def from_channel(self, _: str, data: Any) -> None:
         """A frame from the host's data channel."""
