@@ -11,6 +11,7 @@ choose it.
 """
 
 import asyncio
+import hashlib
 import json
 import random
 from functools import partial
@@ -503,11 +504,17 @@ class GuestPage:
             window.TradingTable.store(f"trading-table-secret:{room}", secret)
         else:
             secret = None
-        token = window.TradingTable.load(f"trading-table-seat:{room}") or None
+        token = window.TradingTable.load(self.seat_key(secret)) or None
         self.guest = Guest(lang, token, secret)
         self.host_peer: str | None = None
         self.link: Link | None = None
         self.relay = Relay(self.on_open, self.on_message)
+
+    def seat_key(self, secret: str | None) -> str:
+        """Return where the seat token is kept: under the table secret it was given with, so a crafted link
+        with this room's code and another secret never makes the phone send its token under that secret."""
+        tag_ = hashlib.sha256(secret.encode()).hexdigest()[:16] if secret else "code-only"
+        return f"trading-table-seat:{self.room}:{tag_}"
 
     def on_open(self) -> None:
         """Join the room (again, after a dropped socket)."""
@@ -574,7 +581,7 @@ class GuestPage:
             window.ttReceived.push(json.dumps(self.guest.last))
             self.guest.last = None
         if self.guest.token:
-            window.TradingTable.store(f"trading-table-seat:{self.room}", self.guest.token)
+            window.TradingTable.store(self.seat_key(self.guest.secret), self.guest.token)
         if self.guest.secret:
             window.TradingTable.store(f"trading-table-secret:{self.room}", self.guest.secret)
         if self.guest.state is not before and before is None and self.guest.state is not None:
