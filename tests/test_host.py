@@ -370,3 +370,23 @@ def test_code_only_handshakes_are_rationed_and_at_most_three_devices_wait_for_th
     late = relay.join("late", None)
     assert late.code and list(gate.waiting) == ["p1", "p2", "late"] and phones["p0"].ended
     assert not host.peers
+
+
+def test_a_new_session_on_a_seated_connection_holds_no_seat_until_it_says_hello_again():
+    # A relay may forge an `open` "from" a seated phone and run a code-only session the host lets in:
+    # that session starts without the seat, and a tokenless hello gets none while every seat is held.
+    host = new_host(seats=("human", "trader", "trader"))
+    secret = new_secret()
+    gate = Gate(host, secret)
+    relay = Relay(gate)
+    relay.join("a", secret)
+    assert host.peers == {"a": 0}
+    forged = relay.join("a", None)  # the same peer id, a new code-only session
+    gate.confirm("a")
+    relay.pump()
+    assert "every seat is held" in forged.message and host.peers == {}
+    before = host.table.to_json()
+    relay.act(
+        "a", {"t": "act", "v": host.version, "action": host.table.game.legal_actions(host.table.state, 0)[0]}
+    )
+    assert "no seat" in forged.message and host.table.to_json() == before

@@ -267,8 +267,9 @@ class Gate:
 
     def opening(self, peer: str, msg: dict[str, Any]) -> None:
         """Handle a plain handshake message: `open` or `reveal`."""
-        if msg["t"] == "open":
+        if msg["t"] == "open":  # a new session: whatever seat this connection held, it must ask again
             self.forget(peer, keep_limits=True)
+            self.host.leave(peer)
             if msg.get("k") != 1 and not self.code_only.take(self.clock()):
                 raise SealError("too many code-only handshakes at once: this one is ignored")
             opening = HostOpening(self.secret, msg)
