@@ -529,6 +529,7 @@ def page_values(
             "WHEEL": root + f"{WHEELS_DIR}/{wheel_name}",
             "SNAPSHOT": root + snapshot if snapshot else "",  # "" when the build made no snapshot
             "START": root + "assets/start.mjs",  # our loadPyodide: from the snapshot when it can
+            "RELAY": relay_setting,
             **{
                 name.upper(): root + f"{WHEELS_DIR}/{pure_wheel(name, v)}"
                 for name, (v, _) in APP_WHEELS.items()
@@ -542,6 +543,14 @@ def rendered(name: str, *args: str) -> str:
     """Return what pygame_core.catalog's function `name` renders for these arguments (once per build)."""
     text: str = getattr(engine_pages(), name)(*args)
     return text
+
+
+def relay_setting() -> str:
+    """The relay the table page uses: env TT_RELAY (a ws:// or wss:// URL), else empty (its own /relay)."""
+    url = os.environ.get("TT_RELAY", "").strip()
+    if url and (not re.fullmatch(r"wss?://[A-Za-z0-9.\-:\[\]]+(/[A-Za-z0-9._~/\-]*)?", url)):
+        raise BuildError(f"TT_RELAY must be a ws:// or wss:// URL, not {url!r}")
+    return url
 
 
 @functools.cache

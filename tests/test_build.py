@@ -190,3 +190,13 @@ def test_pyscript_sources_are_read_from_the_bundles_module_literal(tmp_path: Pat
     }
     bundle.write_text("no literal here")
     assert build.pyscript_sources(tmp_path) == {}
+
+
+def test_the_relay_comes_from_the_build_not_a_link(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TT_RELAY", "wss://relay.example.org/relay")
+    assert build.page_values(Path("table/index.html"), "w.whl")["RELAY"] == "wss://relay.example.org/relay"
+    monkeypatch.setenv("TT_RELAY", "javascript:alert(1)")
+    with pytest.raises(build.BuildError, match="TT_RELAY"):
+        build.page_values(Path("table/index.html"), "w.whl")["RELAY"]
+    monkeypatch.delenv("TT_RELAY")
+    assert build.page_values(Path("table/index.html"), "w.whl")["RELAY"] == ""

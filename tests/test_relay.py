@@ -102,6 +102,10 @@ class Harness:
             joined.append((guest, peer))
         return host, created, joined
 
+    def relay_host(self, host: Client) -> str:
+        """The peer id the relay gave a host client."""
+        return next(m.peer for m in self.relay.members if m.room is not None and m.room.host is m and m.peer)
+
     async def alive(self) -> None:
         """The relay still answers a new connection."""
         probe = await self.client()
@@ -213,16 +217,43 @@ def test_host_takes_the_room_back_with_its_key_and_guests_get_host_back() -> Non
     run(scenario)
 
 
+def test_a_room_survives_a_relay_restart_when_its_host_re_creates_it_with_its_key() -> None:
+    saved: dict[str, Any] = {}
+
+    async def before(h: Harness) -> None:
+        _, created, _ = await h.room(guests=0)
+        saved.update(created)
+
+    async def after(h: Harness) -> None:
+        assert not h.relay.rooms  # a new relay process: it knows no room
+        guest = await h.client()
+        await guest.send(type="join", room=saved["room"])
+        await guest.error("no-room")  # the phone asks again until its host is back
+        squatter = await h.client()
+        host = await h.client()
+        await host.send(type="create", room=saved["room"], key=saved["key"])
+        back = await host.expect("created", room=saved["room"], key=saved["key"])
+        await squatter.send(type="create", room=saved["room"], key="A" * 24)
+        await squatter.error("bad-key")  # once re-created, only the same key takes it
+        await guest.send(type="join", room=saved["room"])
+        await guest.expect("joined", host=back["peer"])
+
+    run(before)
+    run(after)
+
+
 def test_wrong_key_unknown_room_and_half_a_take_back_are_errors() -> None:
     async def scenario(h: Harness) -> None:
         _, created, _ = await h.room(guests=0)
         other = await h.client()
         await other.send(type="create", room=created["room"], key="guess")
         await other.error("bad-key")
-        await other.send(type="create", room="ZZZZZ", key=created["key"])
-        await other.error("no-room")
         await other.send(type="join", room="ZZZZZ")
         await other.error("no-room")
+        await other.send(type="create", room="ZZ0ZZ", key=created["key"])  # not a room code (0)
+        await other.error("no-room")
+        await other.send(type="create", room="ZZZZZ", key="short")  # not a host key
+        await other.error("bad-key")
         await other.send(type="create", room=created["room"])
         await other.error("bad-field")
         await other.send(type="signal", to=created["peer"], data={})
@@ -373,10 +404,10 @@ def test_an_empty_room_expires_but_can_be_taken_back_before() -> None:
         await asyncio.sleep(0.8)
         assert created["room"] not in h.relay.rooms
         late = await h.client()
-        await late.send(type="create", room=created["room"], key=created["key"])
-        await late.error("no-room")
         await late.send(type="join", room=created["room"])
         await late.error("no-room")
+        await late.send(type="create", room=created["room"], key=created["key"])  # its host re-creates it
+        await late.expect("created", room=created["room"], key=created["key"])
 
     run(scenario, Limits(room_expiry=0.4))
 
@@ -618,3 +649,146 @@ def test_python_m_tt_relay_runs_and_says_where() -> None:
     finally:
         proc.terminate()
         assert proc.wait(10) == 0
+
+
+# --- abuse (issue 18) -----------------------------------------------------------------------------
+
+
+def test_lone_surrogates_and_deep_nesting_get_an_error_frame_not_a_traceback() -> None:
+    async def scenario(h: Harness) -> None:
+        host, _, [(guest, g)] = await h.room(guests=1)
+        to = json.dumps(h.relay_host(host))
+        await guest.ws.send('{"type": "relay", "to": ' + to + ', "data": "\\ud800"}')
+        assert "surrogate" in (await guest.error("bad-json"))["message"]
+        for depth in (33, 5000, 30000):
+            await guest.ws.send('{"type": "relay", "to": "x", "data": ' + "[" * depth + "]" * depth + "}")
+            await guest.error("bad-json")
+        fine = "[" * 30 + '"[{{[ in a string"' + "]" * 30
+        await guest.ws.send('{"type": "relay", "to": ' + to + ', "data": ' + fine + "}")
+        assert (await host.expect("relay"))["from"] == g
+        await h.alive()
+
+    run(scenario)
+
+
+def test_rooms_are_capped_per_connection_and_overall() -> None:
+    async def scenario(h: Harness) -> None:
+        creator = await h.client()
+        for _ in range(3):
+            await creator.send(type="create")
+            await creator.expect("created")
+        await creator.send(type="create")
+        assert "at most 3 rooms" in (await creator.error("too-many-rooms"))["message"]
+        others = [await h.client() for _ in range(3)]
+        for other in others[:2]:
+            await other.send(type="create")
+            await other.expect("created")
+        await others[2].send(type="create")  # 5 rooms now: the relay's cap
+        assert "try again later" in (await others[2].error("too-many-rooms"))["message"]
+        await others[2].send(type="create", room="ABCDE", key="A" * 24)  # re-creating counts too
+        await others[2].error("too-many-rooms")
+
+    run(scenario, Limits(rooms_per_connection=3, max_rooms=5))
+
+
+def test_a_connection_in_no_room_is_closed_after_the_lobby_timeout() -> None:
+    async def scenario(h: Harness) -> None:
+        lurker = await h.client()
+        host, _, [(guest, g)] = await h.room(guests=1)
+        await lurker.error("idle")
+        assert await lurker.closed() == 1001
+        await host.send(type="relay", to=g, data="still here")
+        await guest.expect("relay", data="still here")
+
+    run(scenario, Limits(lobby_timeout=0.4, ping_interval=0.1))
+
+
+def test_silent_guests_that_fill_a_room_give_their_place_to_a_real_phone() -> None:
+    async def scenario(h: Harness) -> None:
+        host, created, squatters = await h.room(guests=3)  # the room is full (4 with the host)
+        talker = squatters[0]
+        await asyncio.sleep(1.2)
+        await talker[0].send(type="relay", to=created["peer"], data="hi")  # this one is not silent
+        await host.expect("relay")
+        for _ in range(2):  # each new phone takes the place of a silent guest
+            phone = await h.client()
+            await phone.send(type="join", room=created["room"])
+            joined = await phone.expect("joined")
+            left = await host.expect("peer-left")
+            assert left["peer"] in {s[1] for s in squatters[1:]}
+            assert (await host.expect("peer-joined"))["peer"] == joined["peer"]
+        late = await h.client()  # the room is full of guests that spoke or came lately: refused
+        await late.send(type="join", room=created["room"])
+        await late.error("room-full")
+
+    run(scenario, Limits(max_members=4, quiet_guest=1.0))
+
+
+def test_connections_per_address_are_capped_when_the_relay_sees_the_address(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr("tt_relay.server.ipaddress_is_loopback", lambda _address: False)
+
+    async def scenario(h: Harness) -> None:
+        first = [await h.client() for _ in range(3)]
+        extra = await h.client()
+        await extra.error("too-many-connections")
+        assert await extra.closed() == 1008
+        await first[0].ws.close()
+        await asyncio.sleep(0.1)
+        await h.alive()  # a place is free again
+
+    run(scenario, Limits(per_address=3))
+
+
+def test_the_host_fan_out_is_not_held_against_it() -> None:
+    async def scenario(h: Harness) -> None:
+        host, _, guests = await h.room(guests=4)
+        await asyncio.sleep(1)  # its bucket fills up to 4 times a guest's while it is quiet
+        for _ in range(60):  # a reply to each of 4 guests, 60 times: 240 messages at once, burst 100
+            for _, peer in guests:
+                await host.send(type="relay", to=peer, data="state")
+        for guest, _ in guests:
+            for _ in range(60):
+                await guest.expect("relay", data="state")
+        await host.send(type="ping")
+        await host.expect("pong")
+
+    run(scenario)
+
+
+def test_running_out_of_file_descriptors_logs_one_line_and_the_relay_recovers() -> None:
+    script = """
+import asyncio, logging, resource, socket, sys
+from tt_relay.server import Limits, Relay
+logging.basicConfig(level=logging.WARNING, stream=sys.stdout, format="LOG %(message)s")
+async def main():
+    relay = Relay(Limits(per_address=10_000))
+    async with relay.serving("127.0.0.1", 0) as server:
+        port = server.sockets[0].getsockname()[1]
+        resource.setrlimit(resource.RLIMIT_NOFILE, (64, resource.getrlimit(resource.RLIMIT_NOFILE)[1]))
+        held = []
+        for _ in range(200):  # more than the limit: accept() fails with EMFILE for a while
+            try:
+                held.append(socket.create_connection(("127.0.0.1", port)))
+            except OSError:
+                break
+            await asyncio.sleep(0)
+        await asyncio.sleep(3)
+        for s in held:
+            s.close()
+        await asyncio.sleep(1.5)
+        from websockets.asyncio.client import connect
+        async with connect(f"ws://127.0.0.1:{port}/relay") as ws:
+            await ws.send('{"type": "ping"}')
+            print("ANSWER", await ws.recv())
+asyncio.run(main())
+"""
+    done = subprocess.run(
+        [sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=60
+    )
+    lines = done.stdout.splitlines()
+    assert 'ANSWER {"type":"pong"}' in lines, done.stdout + done.stderr
+    logged = [line for line in lines if line.startswith("LOG")]
+    assert len(logged) == 1 and "out of file descriptors" in logged[0], lines
+    assert "Traceback" not in done.stderr

@@ -25,7 +25,26 @@ LIMIT_FLAGS: dict[str, tuple[str, type[int] | type[float], str]] = {
     "--ping-interval": ("ping_interval", float, "seconds between WebSocket pings (0: none)"),
     "--room-expiry": ("room_expiry", float, "seconds a room outlives its last member"),
     "--room-max-age": ("room_max_age", float, "seconds a room lives at most"),
+    "--max-rooms": ("max_rooms", int, "rooms on the relay"),
+    "--rooms-per-connection": ("rooms_per_connection", int, "rooms one connection may create"),
+    "--per-address": ("per_address", int, "connections from one address (loopback exempt)"),
+    "--lobby-timeout": ("lobby_timeout", float, "seconds a connection may stay in no room"),
+    "--quiet-guest": ("quiet_guest", float, "a full room closes a guest silent this long for a new one"),
 }
+
+
+def raise_fd_limit() -> tuple[int, int]:
+    """Raise the soft limit on open files to the hard limit (each connection is one); return both."""
+    try:
+        import resource
+    except ImportError:  # not on Windows
+        return (0, 0)
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft != hard:
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+            soft = hard
+    return soft, hard
 
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
@@ -65,6 +84,9 @@ async def run(relay: Relay, host: str, port: int, say: Callable[[str], None]) ->
     async with relay.serving(host, port) as server:
         for line in urls(server, relay.site is not None):
             say(line)
+        soft, _ = raise_fd_limit()
+        if 0 < soft < 4096:
+            say(f"open-file limit {soft}: about {soft - 24} connections (docs/relay-protocol.md to raise it)")
         say("Ctrl-C to stop")
         await stop.wait()
 

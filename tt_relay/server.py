@@ -11,8 +11,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import email.utils
+import errno
+import ipaddress
 import json
 import logging
+import re
 import secrets
 import time
 from collections.abc import AsyncIterator, Awaitable
@@ -36,6 +39,7 @@ RELAY_PATH = "/relay"
 # Room codes: 5 characters without look-alikes (no 0/O, 1/I/L): 31**5, about 29 million codes.
 ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
 CODE_LENGTH = 5
+KEY_PATTERN = re.compile(r"[A-Za-z0-9_-]{24}")  # a host key: secrets.token_urlsafe(18)
 # A frame up to this many times the message limit still gets a `too-big` error before the close;
 # websockets itself closes (1009, no error message) on anything larger without buffering it.
 HARD_SIZE_FACTOR = 4
@@ -44,6 +48,10 @@ HARD_SIZE_FACTOR = 4
 WRITE_BUFFER_FACTOR = 16
 # Seconds a closing handshake may take before the connection is dropped.
 CLOSE_TIMEOUT = 5.0
+# Nesting deeper than this in a message is refused (a page never sends more than a few levels).
+MAX_DEPTH = 32
+# At most one log line per this many seconds about running out of file descriptors.
+EMFILE_LOG_PERIOD = 60.0
 
 
 @dataclass(frozen=True)
@@ -58,6 +66,11 @@ class Limits:
     ping_interval: float = 20.0  # seconds between WebSocket pings (0: none)
     room_expiry: float = 600.0  # seconds a room outlives its last member
     room_max_age: float = 12 * 3600.0  # seconds a room lives at most
+    max_rooms: int = 20_000  # rooms on the relay
+    rooms_per_connection: int = 8  # rooms one connection may create
+    per_address: int = 64  # connections from one address (loopback, i.e. a proxy in front, is exempt)
+    lobby_timeout: float = 30.0  # seconds a connection may stay in no room
+    quiet_guest: float = 30.0  # a full room lets a new guest in by closing a guest silent this long
 
     def __post_init__(self) -> None:
         """Reject limits that make no sense (all must be positive; ping_interval may be 0)."""
@@ -71,7 +84,8 @@ class Limits:
     @property
     def tick(self) -> float:
         """Period of the sweep that finds idle connections and expired rooms."""
-        return max(0.01, min(1.0, self.idle_timeout / 4, self.room_expiry / 4, self.room_max_age / 4))
+        shortest = min(self.idle_timeout, self.room_expiry, self.room_max_age, self.lobby_timeout)
+        return max(0.01, min(1.0, shortest / 4))
 
 
 class RelayConnection(ServerConnection):
@@ -94,7 +108,19 @@ class RelayConnection(ServerConnection):
 class Member:
     """One connection: its place in a room (if any), its token bucket and its last activity."""
 
-    __slots__ = ("closing", "last_message", "peer", "room", "stamp", "tokens", "ws")
+    __slots__ = (
+        "address",
+        "closing",
+        "created",
+        "last_forward",
+        "last_message",
+        "opened",
+        "peer",
+        "room",
+        "stamp",
+        "tokens",
+        "ws",
+    )
 
     def __init__(self, ws: RelayConnection, limits: Limits) -> None:
         now = time.monotonic()
@@ -104,16 +130,32 @@ class Member:
         self.tokens = float(limits.burst)
         self.stamp = now
         self.last_message = now
+        self.last_forward = now  # the last `relay` or `signal` it sent (or when it joined)
+        self.opened = now
+        self.created = 0  # rooms this connection created
         self.closing = False
+        remote = ws.remote_address
+        self.address = str(remote[0]) if isinstance(remote, tuple) and remote else ""
 
     def take_token(self, limits: Limits, now: float) -> bool:
-        """Token bucket: refill at `rate` up to `burst`, spend one; False when the bucket is empty."""
-        self.tokens = min(float(limits.burst), self.tokens + (now - self.stamp) * limits.rate)
+        """Token bucket: refill at `rate` up to `burst`, spend one; False when the bucket is empty.
+
+        A room's host answers every guest, so its rate and burst grow with the guests present (its fan-out
+        is never held against it).
+        """
+        share = self.share()
+        burst = float(limits.burst * share)
+        self.tokens = min(burst, self.tokens + (now - self.stamp) * limits.rate * share)
         self.stamp = now
         if self.tokens < 1.0:
             return False
         self.tokens -= 1.0
         return True
+
+    def share(self) -> int:
+        """Return how many connections this one speaks for: a room's host, one per guest present."""
+        room = self.room
+        return max(1, len(room.members) - 1) if room is not None and room.host is self else 1
 
     def last_seen(self) -> float:
         """Last sign of life: a message, or a pong to the server's ping."""
@@ -125,9 +167,9 @@ class Room:
 
     __slots__ = ("code", "created", "emptied", "host", "key", "members")
 
-    def __init__(self, code: str, now: float) -> None:
+    def __init__(self, code: str, now: float, key: str | None = None) -> None:
         self.code = code
-        self.key = secrets.token_urlsafe(18)
+        self.key = key or secrets.token_urlsafe(18)
         self.host: Member | None = None
         self.members: dict[str, Member] = {}
         self.created = now
@@ -172,6 +214,39 @@ def dumps(message: dict[str, Any]) -> str:
     return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
 
 
+def too_deep(frame: str) -> bool:
+    """Return whether a JSON text nests deeper than MAX_DEPTH (checked only when it has many brackets)."""
+    if frame.count("[") + frame.count("{") <= MAX_DEPTH:
+        return False
+    depth = 0
+    in_string = escaped = False
+    for char in frame:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                return True
+        elif char in "]}":
+            depth -= 1
+    return False
+
+
+def ipaddress_is_loopback(address: str) -> bool:
+    """Return whether an address is loopback (a proxy in front: its limits are per connection)."""
+    try:
+        return ipaddress.ip_address(address).is_loopback
+    except ValueError:
+        return False
+
+
 def normalize_code(code: str) -> str:
     """Room codes are read case-insensitively, without spaces or dashes (people type them)."""
     return code.upper().replace(" ", "").replace("-", "")
@@ -186,7 +261,10 @@ class Relay:
         self.site = StaticSite(static) if static is not None else None
         self.rooms: dict[str, Room] = {}
         self.members: set[Member] = set()
+        self.addresses: dict[str, int] = {}
         self._tasks: set[asyncio.Task[None]] = set()
+        self.fd_failures = 0
+        self.fd_logged = -EMFILE_LOG_PERIOD
 
     # --- running -----------------------------------------------------------------------------------
 
@@ -210,6 +288,8 @@ class Relay:
             close_timeout=CLOSE_TIMEOUT,
             backlog=4096,
         ) as server:
+            loop = asyncio.get_running_loop()
+            loop.set_exception_handler(self.loop_exception)
             sweeper = asyncio.create_task(self.sweep())
             try:
                 yield server
@@ -217,6 +297,28 @@ class Relay:
                 sweeper.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
                     await sweeper
+
+    def loop_exception(self, loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+        """Out of file descriptors: one warning a minute, with the count (not a traceback a second)."""
+        exc = context.get("exception")
+        if isinstance(exc, OSError) and exc.errno in (
+            errno.EMFILE,
+            errno.ENFILE,
+            errno.ENOBUFS,
+            errno.ENOMEM,
+        ):
+            self.fd_failures += 1
+            now = time.monotonic()
+            if now - self.fd_logged >= EMFILE_LOG_PERIOD:
+                log.warning(
+                    "out of file descriptors (%s): %d connection(s) refused since the last warning; "
+                    "raise the limit (ulimit -n, systemd LimitNOFILE), see docs/relay-protocol.md",
+                    errno.errorcode.get(exc.errno or 0, exc.errno),
+                    self.fd_failures,
+                )
+                self.fd_logged, self.fd_failures = now, 0
+            return
+        loop.default_exception_handler(context)
 
     # --- HTTP side ---------------------------------------------------------------------------------
 
@@ -243,6 +345,11 @@ class Relay:
         member = Member(ws, limits)
         ws.last_pong = member.last_message
         self.members.add(member)
+        if member.address and not ipaddress_is_loopback(member.address):
+            count = self.addresses[member.address] = self.addresses.get(member.address, 0) + 1
+            if count > limits.per_address:
+                message = f"at most {limits.per_address} connections from one address"
+                self.fail(member, "too-many-connections", message, 1008)
         try:
             async for frame in ws:
                 now = time.monotonic()
@@ -266,13 +373,19 @@ class Relay:
             log.exception("relay handler failed")
         finally:
             self.members.discard(member)
+            if member.address in self.addresses:
+                self.addresses[member.address] -= 1
+                if not self.addresses[member.address]:
+                    del self.addresses[member.address]
             await self.leave(member)
 
     async def dispatch(self, member: Member, frame: str) -> None:
         """Parse one text frame and act on it; client mistakes raise ProtocolError."""
+        if too_deep(frame):
+            raise ProtocolError("bad-json", f"a message nests at most {MAX_DEPTH} levels")
         try:
             message = json.loads(frame)
-        except ValueError:
+        except (ValueError, RecursionError):
             raise ProtocolError("bad-json", "a message is one JSON object") from None
         if not isinstance(message, dict):
             raise ProtocolError("bad-json", "a message is one JSON object")
@@ -303,22 +416,38 @@ class Relay:
         target = room.members.get(to)
         if target is None:
             raise ProtocolError("unknown-peer", f"no peer {to[:40]!r} in this room")
-        await self.send(target, {"type": kind, "from": member.peer, "data": message["data"]})
+        text = dumps({"type": kind, "from": member.peer, "data": message["data"]})
+        if not text.isascii():
+            try:
+                text.encode()
+            except UnicodeEncodeError:
+                raise ProtocolError("bad-json", "a message holds a lone UTF-16 surrogate") from None
+        member.last_forward = time.monotonic()
+        await self.send(target, text)
 
     async def create(self, member: Member, message: dict[str, Any]) -> None:
         """create: a new room, or with `room` and `key` the same room back (the host reloaded)."""
         code, key = message.get("room"), message.get("key")
         now = time.monotonic()
         if code is None and key is None:
+            self.room_allowed(member)
             await self.leave(member)
             room = Room(self.new_code(), now)
             self.rooms[room.code] = room
+            member.created += 1
         elif not isinstance(code, str) or not isinstance(key, str):
             raise ProtocolError("bad-field", "to take a room back, `create` needs both `room` and `key`")
         else:
-            found = self.rooms.get(normalize_code(code))
-            if found is None:
-                raise ProtocolError("no-room", f"no room {code[:16]!r} (it may have expired)")
+            normal = normalize_code(code)
+            found = self.rooms.get(normal)
+            if found is None:  # the relay restarted (or the room expired): the host re-creates it
+                if len(normal) != CODE_LENGTH or not set(normal) <= set(ALPHABET):
+                    raise ProtocolError("no-room", f"no room {code[:16]!r}, and it is not a room code")
+                if not KEY_PATTERN.fullmatch(key):
+                    raise ProtocolError("bad-key", "a room key is 24 URL-safe characters")
+                self.room_allowed(member)
+                found = self.rooms[normal] = Room(normal, now, key)
+                member.created += 1
             if not secrets.compare_digest(found.key.encode(), key.encode()):
                 raise ProtocolError("bad-key", "wrong key for this room")
             room = found
@@ -336,6 +465,14 @@ class Relay:
         for guest in guests:
             await self.send(room.members[guest], {"type": "host-back", "host": peer})
 
+    def room_allowed(self, member: Member) -> None:
+        """Refuse a new room beyond the relay's or the connection's cap."""
+        if len(self.rooms) >= self.limits.max_rooms:
+            raise ProtocolError("too-many-rooms", "the relay holds as many rooms as it can: try again later")
+        if member.created >= self.limits.rooms_per_connection:
+            limit = self.limits.rooms_per_connection
+            raise ProtocolError("too-many-rooms", f"one connection creates at most {limit} rooms")
+
     async def join(self, member: Member, message: dict[str, Any]) -> None:
         """join: seat member as a guest; the host (if present) gets peer-joined."""
         code = message.get("room")
@@ -346,7 +483,11 @@ class Relay:
             raise ProtocolError("no-room", f"no room {code[:16]!r}")
         others = [other for other in room.members.values() if other is not room.host and other is not member]
         if len(others) >= self.limits.max_members - 1:  # one place stays free for the host
-            raise ProtocolError("room-full", f"a room holds at most {self.limits.max_members} members")
+            quiet = min(others, key=lambda other: other.last_forward)
+            if time.monotonic() - quiet.last_forward < self.limits.quiet_guest:
+                raise ProtocolError("room-full", f"a room holds at most {self.limits.max_members} members")
+            await self.leave(quiet)  # a guest that never says anything gives its place to one that comes
+            self.fail(quiet, "idle", f"silent for {self.limits.quiet_guest:g} s in a full room", 1001)
         await self.leave(member)
         peer = room.add(member)
         host = room.host
@@ -373,17 +514,19 @@ class Relay:
 
     # --- sending and closing -----------------------------------------------------------------------
 
-    async def send(self, member: Member, message: dict[str, Any], last: bool = False) -> None:
+    async def send(self, member: Member, message: dict[str, Any] | str, last: bool = False) -> None:
         """Send without ever waiting on a peer that does not read: such a peer is dropped instead.
 
         Nothing is sent to a closing member, except its `last` message (the error that explains why).
         """
         if member.closing and not last:
             return
-        text = dumps(message)
+        text = message if isinstance(message, str) else dumps(message)
         size = len(text) if text.isascii() else len(text.encode())
         transport = member.ws.transport
-        if transport.get_write_buffer_size() + size + 16 > self.limits.max_message * WRITE_BUFFER_FACTOR:
+        if transport.get_write_buffer_size() + size + 16 > self.limits.max_message * WRITE_BUFFER_FACTOR * (
+            member.share() if member.room is not None else 1
+        ):
             log.info("dropping a connection that does not read its messages")
             self.drop(member)
             return
@@ -450,9 +593,13 @@ class Relay:
         """One pass of the sweep at time now."""
         limits = self.limits
         for member in list(self.members):
-            if not member.closing and now - member.last_seen() > limits.idle_timeout:
+            if member.closing:
+                continue
+            if now - member.last_seen() > limits.idle_timeout:
                 message = f"no message and no pong for {limits.idle_timeout:g} s"
                 self.fail(member, "idle", message, 1001)
+            elif member.room is None and now - max(member.opened, member.last_forward) > limits.lobby_timeout:
+                self.fail(member, "idle", f"in no room for {limits.lobby_timeout:g} s", 1001)
         for code, room in list(self.rooms.items()):
             if now - room.created >= limits.room_max_age:
                 del self.rooms[code]

@@ -1,37 +1,55 @@
-"""Peer play without the network: the host's authority and a guest's screen, as messages in and out.
+"""Peer play without the network: the host's authority, its door to the wire, and a guest's screen.
 
 The host runs the table and is the only authority: it checks every guest action against the state version
-and `legal_actions`, applies it, and sends each guest only its own seat's view. The page moves the JSON
-texts over WebRTC data channels or the relay; nothing here knows which.
+and `legal_actions`, applies it, and sends each guest only its own seat's view. `Gate` is the host's side of
+the wire: every guest's sealed session (`tunnel`), its rate limit and bounded queue, the confirmation of a
+device that typed the room code, and coalesced replies. The page moves the texts over WebRTC data channels
+or the relay; nothing here knows which.
 
-Guest to host: `{"t": "hello", "token": str | null}`, `{"t": "act", "v": version, "action": str}`.
-Host to guest: `{"t": "welcome", "seat", "token"}`, `{"t": "state", "v", "seat", "game", "view", "legal",
-"names", "log"}`, `{"t": "error", "reason"}`, `{"t": "full"}`.
+Inside a sealed session, guest to host: `{"t": "hello", "token": str | null}`, `{"t": "act", "v": version,
+"action": str}`, `{"t": "sig", "d": signalling}`. Host to guest: `{"t": "state", "v", "seat", "game",
+"view", "legal", "names", "log"}` (with `token`, and `secret` for a confirmed code-only device, when it
+answers a hello), `{"t": "error", "reason"}`, `{"t": "full"}`, `{"t": "wait", "code"}` (the host is asked to
+confirm this device), `{"t": "bye", "reason"}` (the host will not listen to this connection any more),
+`{"t": "sig", "d"}`.
 """
 
 import json
 import secrets
-from collections.abc import Sequence
+import time
+from collections import deque
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from .errors import GameError
 from .game import Player
 from .registry import get_board
-from .render import tag, translate
+from .render import Texts, esc, tag, translate
 from .screen import LOG_LINES, TEXTS, log_html
 from .table import HUMAN, Table
+from .tunnel import PREFIX, GuestOpening, HostOpening, SealError, Session
 
 MAX_MESSAGE = 4096  # bytes of a guest's message; a legal one is far smaller
+MAX_WIRE = 3 * MAX_MESSAGE  # characters of a frame on the wire (sealed: base64 and a header)
+RATE = 8.0  # messages per second a guest may send the host, sustained
+BURST = 24  # ... and in a burst
+QUEUE = 32  # messages waiting per guest; more is a flood
+STRIKES = 40  # messages over the limit before the host stops listening to that connection
+HISTORY = 64  # versions of each seat's legal actions remembered, to accept simultaneous choices
+CODE_ONLY_RATE = 0.5  # code-only handshakes (Diffie-Hellman: costly) a second, for all guests together
+CODE_ONLY_BURST = 3
+MAX_ASKING = 3  # code-only devices waiting for the host's decision at once (the oldest is refused)
 Outgoing = tuple[str, dict[str, Any]]  # (peer id, message)
+Event = tuple[str, str, Any]  # (kind, peer id, detail): see Gate
 
 
 def parse(text: str, limit: int = MAX_MESSAGE) -> dict[str, Any]:
     """Return a message object; raise ValueError naming what is wrong with it."""
-    if len(text.encode()) > limit:
+    if len(text) > limit or len(text.encode()) > limit:
         raise ValueError(f"message too long ({len(text.encode())} bytes, at most {limit})")
     try:
         data = json.loads(text)
-    except json.JSONDecodeError:
+    except (json.JSONDecodeError, RecursionError):
         raise ValueError("message is not JSON") from None
     if not isinstance(data, dict) or not isinstance(data.get("t"), str):
         raise ValueError('message must be an object with a string "t"')
@@ -46,6 +64,7 @@ class Host:
         self.names = list(names)
         self.tokens: dict[str, Player] = {}
         self.peers: dict[str, Player] = {}
+        self.offered: dict[Player, dict[int, list[str]]] = {}  # seat -> version -> legal actions sent
 
     @property
     def version(self) -> int:
@@ -53,52 +72,67 @@ class Host:
         return len(self.table.record.actions)
 
     def open_seats(self) -> list[Player]:
-        """Return the people's seats that no connected device holds."""
-        held = set(self.peers.values())
+        """Return the people's seats that no phone holds: no token names them (a held seat stays held)."""
+        held = set(self.tokens.values())
         return [p for p in self.table.humans() if p not in held]
 
     def receive(self, peer: str, text: str) -> list[Outgoing]:
-        """Handle a guest's message; return the messages to send (an error to the sender if it is bad)."""
+        """Handle a guest's message text; return the messages to send (an error to the sender if bad)."""
         try:
-            msg = parse(text)
-            if msg["t"] == "hello":
+            return self.handle(peer, parse(text))
+        except ValueError as e:
+            return [(peer, {"t": "error", "reason": str(e)})]
+
+    def handle(self, peer: str, msg: dict[str, Any]) -> list[Outgoing]:
+        """Handle a guest's message object; return the messages to send."""
+        try:
+            if msg.get("t") == "hello":
                 return self._hello(peer, msg.get("token"))
-            if msg["t"] == "act":
+            if msg.get("t") == "act":
                 return self._act(peer, msg)
-            raise ValueError(f"unknown message type {msg['t']!r}")
+            raise ValueError(f"unknown message type {str(msg.get('t'))[:20]!r}")
         except (ValueError, GameError) as e:
             return [(peer, {"t": "error", "reason": str(e)})]
 
     def _hello(self, peer: str, token: object) -> list[Outgoing]:
-        """Seat a guest: back in its own seat if its token is known, else in the first open seat."""
+        """Seat a guest: back in its own seat if its token is known (the newer connection wins), else in a
+        seat no phone holds."""
         seat = self.tokens.get(token) if isinstance(token, str) else None
+        out: list[Outgoing] = []
         if seat is None or not self.table.seats[seat].is_human:
             opened = self.open_seats()
             if not opened:
                 return [(peer, {"t": "full"})]
             seat = opened[0]
             token = secrets.token_urlsafe(12)
-            self.tokens = {t: s for t, s in self.tokens.items() if s != seat}
             self.tokens[token] = seat
-        self.peers = {p: s for p, s in self.peers.items() if s != seat}
+        for other, held in list(self.peers.items()):
+            if held == seat and other != peer:
+                del self.peers[other]
+                reason = "this seat was taken over by another connection with its token (a newer one)"
+                out.append((other, {"t": "bye", "reason": reason}))
         self.peers[peer] = seat
-        return [(peer, {"t": "welcome", "seat": seat, "token": token}), (peer, self.state_for(seat))]
+        return [*out, (peer, {**self.state_for(seat), "token": token})]
 
     def _act(self, peer: str, msg: dict[str, Any]) -> list[Outgoing]:
-        """Apply a seated guest's action if it is for the current version and legal; then update everyone."""
+        """Apply a seated guest's action if it is legal for its seat now and was chosen from the same
+        choices (the version it saw, or a later one with the same legal actions for that seat)."""
         seat = self.peers.get(peer)
         if seat is None:
             raise ValueError("say hello first: this device has no seat")
-        if msg.get("v") != self.version:
-            raise ValueError(f"stale action: the game is at version {self.version}, not {msg.get('v')!r}")
-        action = msg.get("action")
+        action, seen = msg.get("action"), msg.get("v")
         if not isinstance(action, str):
             raise ValueError('an act message needs a string "action"')
+        if seen != self.version:
+            legal_then = self.offered.get(seat, {}).get(seen) if isinstance(seen, int) else None
+            now = self.table.game.legal_actions(self.table.state, seat)
+            if legal_then is None or legal_then != now:
+                raise ValueError(f"stale action: the game is at version {self.version}, not {seen!r}")
         self.table.act(seat, action)
         return self.broadcast()
 
     def leave(self, peer: str) -> None:
-        """Forget a device that went away; its seat waits for its token, a new phone or a bot."""
+        """Forget a device that went away; its seat waits for its token, or the host frees it."""
         self.peers.pop(peer, None)
 
     def release(self, seat: Player, kind: str = HUMAN) -> list[Outgoing]:
@@ -107,18 +141,23 @@ class Host:
         self.tokens = {t: s for t, s in self.tokens.items() if s != seat}
         gone = [p for p, s in self.peers.items() if s == seat]
         self.peers = {p: s for p, s in self.peers.items() if s != seat}
-        return [(p, {"t": "error", "reason": "your seat was handed over"}) for p in gone] + self.broadcast()
+        return [(p, {"t": "bye", "reason": "your seat was handed over"}) for p in gone] + self.broadcast()
 
     def state_for(self, seat: Player) -> dict[str, Any]:
-        """Return a seat's state message: only what that seat may see."""
+        """Return a seat's state message: only what that seat may see (its legal actions remembered)."""
         game, state = self.table.game, self.table.state
+        legal = game.legal_actions(state, seat)
+        offered = self.offered.setdefault(seat, {})
+        offered[self.version] = legal
+        for old in [v for v in offered if v <= self.version - HISTORY]:
+            del offered[old]
         return {
             "t": "state",
             "v": self.version,
             "seat": seat,
             "game": game.id,
             "view": game.view(state, seat),
-            "legal": game.legal_actions(state, seat),
+            "legal": legal,
             "names": self.names,
             "log": self.table.log[-LOG_LINES:],
         }
@@ -128,36 +167,296 @@ class Host:
         return [(peer, self.state_for(seat)) for peer, seat in self.peers.items()]
 
 
-class Guest:
-    """A guest's device: the latest state from the host, the cards it selected, and its seat token."""
+class Bucket:
+    """A token bucket: `rate` a second, up to `burst`."""
 
-    def __init__(self, lang: str = "en", token: str | None = None) -> None:
+    def __init__(self, rate: float, burst: int, now: float) -> None:
+        self.rate, self.burst, self.tokens, self.stamp = rate, burst, float(burst), now
+
+    def take(self, now: float) -> bool:
+        """Spend one token; False when there is none."""
+        self.tokens = min(float(self.burst), self.tokens + max(0.0, now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens < 1.0:
+            return False
+        self.tokens -= 1.0
+        return True
+
+
+class Gate:
+    """The host's side of the wire: sessions, limits, queues, confirmations and coalesced replies.
+
+    The page calls `push` for every frame from a guest (relay or data channel) and `drain` soon after
+    (once per frame is enough); `drain` returns events for the page, in order:
+    `("send", peer, text)`, `("signal", peer, data)` (WebRTC signalling, authenticated),
+    `("ready", peer, None)` (a session the host trusts: open a data channel), `("close", peer, None)`
+    (stop listening to that connection), `("notice", peer, detail)` (a peer's mistake, for developers' log
+    only: never shown raw), and `("changed", "", None)` when the table changed (save once, repaint).
+    """
+
+    def __init__(self, host: Host, secret: str, clock: Callable[[], float] = time.monotonic) -> None:
+        self.host, self.secret, self.clock = host, secret, clock
+        self.openings: dict[str, HostOpening] = {}
+        self.sessions: dict[str, Session] = {}
+        self.waiting: dict[str, dict[str, Any]] = {}  # code-only peer -> its hello, until confirmed
+        self.buckets: dict[str, Bucket] = {}
+        self.queues: dict[str, deque[object]] = {}
+        self.strikes: dict[str, int] = {}
+        self.closed: set[str] = set()
+        self.events: list[Event] = []
+        self.outbox: dict[str, list[dict[str, Any]]] = {}
+        self.code_only = Bucket(CODE_ONLY_RATE, CODE_ONLY_BURST, clock())
+
+    # --- in ---------------------------------------------------------------------------------------
+
+    def push(self, peer: str, data: object) -> None:
+        """Queue a frame from a guest, within its rate and queue limits (a flood is warned, then cut)."""
+        if peer in self.closed:
+            return
+        bucket = self.buckets.setdefault(peer, Bucket(RATE, BURST, self.clock()))
+        queue = self.queues.setdefault(peer, deque())
+        if bucket.take(self.clock()) and len(queue) < QUEUE:
+            queue.append(data)
+            return
+        strikes = self.strikes[peer] = self.strikes.get(peer, 0) + 1
+        if strikes == 1:
+            self.notice(peer, "sends too many messages")
+            self.reply(peer, {"t": "error", "reason": "too many messages: the table ignores some"})
+        elif strikes >= STRIKES:
+            self.cut(peer, "too many messages: the table disconnected this phone")
+
+    def drain(self, budget: int = 64) -> list[Event]:
+        """Handle queued frames, taking turns between guests; return the events for the page."""
+        while budget > 0 and any(self.queues.values()):
+            for peer, queue in list(self.queues.items()):
+                if queue and budget > 0:
+                    budget -= 1
+                    self.take(peer, queue.popleft())
+        self.flush()
+        events, self.events = self.events, []
+        return events
+
+    def flush(self) -> None:
+        """Seal the queued replies into `send` events."""
+        for peer, messages in self.outbox.items():
+            session = self.sessions.get(peer)
+            if session is not None and peer not in self.closed:
+                self.events.extend(("send", peer, session.seal(m)) for m in messages)
+        self.outbox = {}
+
+    def pending(self) -> bool:
+        """Return whether frames wait in a queue."""
+        return any(self.queues.values())
+
+    def take(self, peer: str, data: object) -> None:
+        """Handle one frame of a guest."""
+        if peer in self.closed:
+            return
+        try:
+            if not isinstance(data, str) or len(data) > MAX_WIRE:
+                raise SealError("a frame that is not text of a sensible size")
+            if data.startswith(PREFIX):
+                session = self.sessions.get(peer)
+                if session is None:
+                    raise SealError("a sealed message before its session")
+                self.inner(peer, session, session.open(data))
+            else:
+                self.opening(peer, parse(data))
+        except ValueError as e:  # SealError included
+            self.notice(peer, str(e))
+
+    def opening(self, peer: str, msg: dict[str, Any]) -> None:
+        """Handle a plain handshake message: `open` or `reveal`."""
+        if msg["t"] == "open":  # a new session: whatever seat this connection held, it must ask again
+            self.forget(peer, keep_limits=True)
+            self.host.leave(peer)
+            if msg.get("k") != 1 and not self.code_only.take(self.clock()):
+                raise SealError("too many code-only handshakes at once: this one is ignored")
+            opening = HostOpening(self.secret, msg)
+            self.events.append(("send", peer, json.dumps(opening.answer())))
+            if opening.with_secret:
+                self.sessions[peer] = opening.session()
+            else:
+                self.openings[peer] = opening
+        elif msg["t"] == "reveal" and peer in self.openings:
+            self.sessions[peer] = self.openings.pop(peer).session(msg)
+        else:
+            raise SealError(f"an unexpected plain message {msg['t'][:20]!r}")
+
+    def inner(self, peer: str, session: Session, msg: dict[str, Any]) -> None:
+        """Handle a message opened from a session: a trusted one goes to the host, else it waits."""
+        if not session.trusted:
+            if msg.get("t") == "hello":
+                if peer not in self.waiting and len(self.waiting) >= MAX_ASKING:
+                    self.refuse(next(iter(self.waiting)))
+                self.waiting[peer] = msg
+                self.reply(peer, {"t": "wait", "code": session.code})
+                self.events.append(("confirm", peer, session.code))
+            else:
+                self.reply(peer, {"t": "error", "reason": "wait until the table lets this phone in"})
+            return
+        if msg.get("t") == "sig":
+            self.events.append(("signal", peer, msg.get("d")))
+            return
+        first = peer not in self.host.peers
+        before = self.host.version
+        self.send(self.host.handle(peer, msg))
+        if first and peer in self.host.peers:
+            self.events.append(("ready", peer, None))
+        if self.host.version != before or (msg.get("t") == "hello" and peer in self.host.peers):
+            self.events.append(("changed", "", None))
+
+    # --- the host's decisions ---------------------------------------------------------------------
+
+    def confirm(self, peer: str) -> None:
+        """Let a code-only device in (its owner showed the same check code): it gets the table secret."""
+        hello, session = self.waiting.pop(peer, None), self.sessions.get(peer)
+        if hello is None or session is None:
+            return
+        session.trusted = True
+        self.inner(peer, session, hello)
+        for message in self.outbox.get(peer, []):
+            if message.get("t") == "state" and "token" in message:
+                message["secret"] = self.secret
+
+    def refuse(self, peer: str) -> None:
+        """Refuse a code-only device."""
+        if self.waiting.pop(peer, None) is not None:
+            self.cut(peer, "the table did not let this phone in")
+
+    def cut(self, peer: str, reason: str) -> None:
+        """Tell a connection why, then stop listening to it; the game goes on."""
+        self.reply(peer, {"t": "bye", "reason": reason})
+        self.flush()
+        self.closed.add(peer)
+        self.host.leave(peer)
+        self.forget(peer, keep_limits=True)
+        self.events.append(("close", peer, None))
+        self.events.append(("changed", "", None))
+
+    def leave(self, peer: str) -> None:
+        """Forget a connection that closed."""
+        self.host.leave(peer)
+        self.forget(peer)
+        self.closed.discard(peer)
+
+    def forget(self, peer: str, keep_limits: bool = False) -> None:
+        """Drop a peer's session state (and its counters unless kept)."""
+        self.openings.pop(peer, None)
+        self.sessions.pop(peer, None)
+        self.waiting.pop(peer, None)
+        self.outbox.pop(peer, None)
+        if not keep_limits:
+            self.buckets.pop(peer, None)
+            self.queues.pop(peer, None)
+            self.strikes.pop(peer, None)
+
+    # --- out --------------------------------------------------------------------------------------
+
+    def send(self, out: list[Outgoing]) -> None:
+        """Queue the host's messages; a newer state for a peer replaces one not yet sent."""
+        for peer, message in out:
+            self.reply(peer, message)
+
+    def reply(self, peer: str, message: dict[str, Any]) -> None:
+        """Queue one message for a peer (sealed at the next drain)."""
+        box = self.outbox.setdefault(peer, [])
+        if message.get("t") == "state":
+            kept = [m for m in box if m.get("t") == "state" and "token" in m]
+            box[:] = [m for m in box if m.get("t") != "state"]
+            if kept and "token" not in message:
+                message = {**message, **{k: kept[-1][k] for k in ("token", "secret") if k in kept[-1]}}
+        box.append(message)
+
+    def seal(self, peer: str, message: dict[str, Any]) -> str | None:
+        """Return a message sealed for a peer (WebRTC signalling), or None without a session."""
+        session = self.sessions.get(peer)
+        return session.seal(message) if session is not None and session.trusted else None
+
+    def notice(self, peer: str, detail: str) -> None:
+        """Note a peer's mistake for the developers' log."""
+        self.events.append(("notice", peer, detail[:200]))
+
+
+GUEST_TEXTS: Texts = {
+    "en": {"check": "Show the table this code: {code}. It lets this phone in when the codes match."},
+    "ja": {"check": "このコードをテーブルに見せてください：{code}。一致すればこのスマホが参加できます。"},
+}
+
+
+class Guest:
+    """A guest's device: its sealed session, the latest state from the host, its selection and seat token."""
+
+    def __init__(self, lang: str = "en", token: str | None = None, secret: str | None = None) -> None:
         self.lang = lang
         self.token = token
+        self.secret = secret
+        self.opening: GuestOpening | None = None
+        self.session: Session | None = None
         self.state: dict[str, Any] | None = None
         self.selected: list[str] = []
         self.message = ""
+        self.code = ""  # the check code a code-only device shows while the host confirms it
+        self.ended = False
+        self.last: dict[str, Any] | None = None  # the last message opened (the page keeps them for tests)
 
-    def hello(self) -> str:
+    def start(self) -> str:
+        """Return the `open` message that starts a session with the host (after joining, or its return)."""
+        self.opening = GuestOpening(self.secret)
+        self.session = None
+        return json.dumps(self.opening.start())
+
+    def hello(self) -> dict[str, Any]:
         """Return the greeting that asks the host for a seat (the same one after a reload)."""
-        return json.dumps({"t": "hello", "token": self.token})
+        return {"t": "hello", "token": self.token}
 
-    def receive(self, text: str) -> None:
-        """Take a message from the host."""
-        msg = parse(text, limit=1 << 20)
-        if msg["t"] == "welcome":
-            self.token = msg["token"]
-        elif msg["t"] == "state":
-            if self.state is None or msg["v"] != self.state["v"]:
+    def take(self, text: object) -> tuple[list[str], Any]:
+        """Take a frame from the host; return the texts to send back and any signalling it carried."""
+        if isinstance(text, str) and text.startswith(PREFIX) and self.session is not None:
+            try:
+                msg = self.session.open(text)
+            except SealError as e:
+                return [], {"notice": str(e)}
+            if msg.get("t") == "sig":
+                return [], msg.get("d")
+            self.receive(msg)
+            return [], None
+        if self.opening is None or not isinstance(text, str):
+            return [], None
+        try:
+            opened = parse(text, limit=1 << 12)
+            if opened["t"] != "opened":
+                return [], None
+            self.session, reveal = self.opening.finish(opened)
+        except ValueError:
+            return [], None
+        self.opening = None
+        out = [json.dumps(reveal)] if reveal else []
+        return [*out, self.session.seal(self.hello())], None
+
+    def seal(self, message: dict[str, Any]) -> str | None:
+        """Return a message sealed for the host, or None before the session is open."""
+        return self.session.seal(message) if self.session is not None else None
+
+    def receive(self, msg: dict[str, Any]) -> None:
+        """Take a message opened from the host."""
+        self.last = msg
+        if msg["t"] == "state":
+            self.token = msg.get("token", self.token)
+            self.secret = msg.get("secret", self.secret)
+            if self.state is not None and msg["v"] != self.state["v"]:
                 self.selected = []
-            self.state, self.message = msg, ""
-        elif msg["t"] in ("error", "full"):
-            self.message = msg.get("reason", "the table is full")
+            self.state, self.message, self.code = msg, "", ""
+        elif msg["t"] == "wait":
+            self.code = str(msg.get("code", ""))
+        elif msg["t"] in ("error", "full", "bye"):
+            self.message = str(msg.get("reason", "every seat is held: ask the table for a new phone"))
+            self.ended = msg["t"] == "bye"
 
-    def click(self, kind: str, value: str) -> str | None:
+    def click(self, kind: str, value: str) -> dict[str, Any] | None:
         """Handle a tap: return the message to send for an action, else update the selection."""
         if kind == "action" and self.state is not None:
-            return json.dumps({"t": "act", "v": self.state["v"], "action": value})
+            return {"t": "act", "v": self.state["v"], "action": value}
         if kind == "select":
             self.selected = [*self.selected, value][-2:]
         elif kind == "deselect" and value in self.selected:
@@ -166,7 +465,10 @@ class Guest:
 
     def html(self) -> str:
         """Return the guest's screen: its board, any message from the host, and the log."""
-        note = tag("p", self.message, class_="tt-prompt", role="alert") if self.message else ""
+        note = tag("p", esc(self.message), class_="tt-prompt", role="alert") if self.message else ""
+        if self.code:
+            check = translate(GUEST_TEXTS, self.lang, "check", code=self.code)
+            note += tag("p", check, class_="tt-prompt", data_check=self.code)
         if self.state is None:
             return note + tag("p", translate(TEXTS, self.lang, "waiting"), class_="tt-prompt")
         s = self.state

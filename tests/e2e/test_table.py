@@ -4,12 +4,20 @@ from __future__ import annotations
 
 import json
 import random
+import re
+import socket
+import subprocess
+import sys
+import time
 from collections.abc import Callable
 from typing import Any
 
 from playwright.sync_api import Browser, Page
+from websockets.sync.client import connect
 
-from .conftest import BLOCK_STORAGE, READY_TIMEOUT_MS, click_some, opened, wait_ready
+from pygame_core.engine.host import Guest
+
+from .conftest import BLOCK_STORAGE, READY_TIMEOUT_MS, ROOT, click_some, opened, wait_ready
 
 Check = Callable[[dict[str, Any], int], None]
 
@@ -34,6 +42,42 @@ def check_messages(page: Page, seat: int, check: Check = futures_secrets_kept) -
     return len(texts)
 
 
+SEALED = re.compile(r"s1\.[A-Za-z0-9_-]+")
+
+
+def join_link(host: Page) -> str:
+    """Return the host's join link (with the table secret in its fragment)."""
+    link = host.get_attribute("[data-join]", "href")
+    assert link and "#k=" in link and "k=" not in link.split("#")[0]
+    return link
+
+
+def watch_relay(page: Page) -> list[str]:
+    """Record every frame a page sends to or gets from the relay (the relay sees no more than these)."""
+    frames: list[str] = []
+
+    def on_socket(ws: Any) -> None:
+        ws.on("framesent", lambda payload: frames.append(str(payload)))
+        ws.on("framereceived", lambda payload: frames.append(str(payload)))
+
+    page.on("websocket", on_socket)
+    return frames
+
+
+def assert_opaque(frames: list[str]) -> None:
+    """Every game message and all signalling the relay forwarded is sealed (or a bare handshake)."""
+    forwarded = 0
+    for frame in frames:
+        message = json.loads(frame)
+        assert message["type"] != "signal", message  # signalling travels sealed, as `relay` data
+        if message["type"] == "relay":
+            data, forwarded = message["data"], forwarded + 1
+            if not SEALED.fullmatch(data):
+                handshake = json.loads(data)
+                assert set(handshake) <= {"t", "k", "n", "c", "g"}, handshake
+    assert forwarded > 20
+
+
 def play(
     browser: Browser,
     url: str,
@@ -51,13 +95,15 @@ def play(
         f"{url}table/?create=1&game={game}&players=4&seats=human,human,human,bot:2&pace=0{extra}",
         problems,
     )
+    frames = watch_relay(host)
     host.wait_for_selector("[data-room]", timeout=READY_TIMEOUT_MS)
     room = host.get_attribute("[data-room]", "data-room")
     assert host.locator(".tt-qr svg").count() == 1
-    guests = [opened(browser, f"{url}table/?room={room}{extra}", problems) for _ in range(3)]
+    link = join_link(host)
+    guests = [opened(browser, link.replace("#", f"{extra}#"), problems) for _ in range(3)]
     for guest in guests:
         wait_ready(guest)
-    seats = [int(g.evaluate("JSON.parse(window.ttReceived[1]).seat")) for g in guests]
+    seats = [int(g.evaluate("JSON.parse(window.ttReceived[0]).seat")) for g in guests]
     assert sorted(seats) == [0, 1, 2]
     host.wait_for_function(
         f"document.querySelectorAll('[data-transport=\"{transport}\"]').length === 3",
@@ -73,9 +119,9 @@ def play(
             context = guests[0].context
             guests[0].close()
             guests[0] = context.new_page()
-            guests[0].goto(f"{url}table/?room={room}{extra}")
+            guests[0].goto(f"{url}table/?room={room}{extra}")  # no fragment: the phone kept the secret
             wait_ready(guests[0])
-            assert json.loads(guests[0].evaluate("window.ttReceived[1]"))["seat"] == seats[0]
+            assert json.loads(guests[0].evaluate("window.ttReceived[0]"))["seat"] == seats[0]
             clicks += 1
         if disrupt and clicks == 50:  # the host reloads; the guests reconnect
             host.reload()
@@ -86,6 +132,7 @@ def play(
         guest.wait_for_selector('html[data-game-over="1"]', timeout=30_000)
         assert check_messages(guest, seat, check) > 0
     assert host.locator(".tt-result").count() == 1 and host.locator(".tt-hand").count() == 0
+    assert_opaque(frames)
     assert problems == []
     return host, guests
 
@@ -118,6 +165,10 @@ def test_the_lobby_creates_a_table_of_any_game_and_a_phone_joins_by_code(
     wait_ready(phone)
     phone.fill('input[name="room"]', room)
     phone.locator(".tt-lobby form:not([data-setup]) button").click()
+    # The code alone: the host lets the phone in once the check codes on both screens match.
+    phone.wait_for_selector("[data-check]", timeout=READY_TIMEOUT_MS)
+    code = phone.get_attribute("[data-check]", "data-check")
+    host.wait_for_selector(f"[data-asking='{code}'] [data-admit]").click()
     phone.wait_for_selector("#board [data-action]", timeout=READY_TIMEOUT_MS)
     state = json.loads(phone.evaluate("window.ttReceived[window.ttReceived.length - 1]"))
     assert state["game"] == "mercator" and state["view"]["open"] is True and state["seat"] == 0
@@ -130,8 +181,7 @@ def test_a_table_and_a_phone_that_refuse_storage_play_on_unsaved(browser: Browse
         browser, f"{relay_site}table/?create=1&players=3&seats=human,bot,bot&pace=0", problems, BLOCK_STORAGE
     )
     host.wait_for_selector("[data-room]", timeout=READY_TIMEOUT_MS)
-    room = host.get_attribute("[data-room]", "data-room")
-    phone = opened(browser, f"{relay_site}table/?room={room}", problems, BLOCK_STORAGE)
+    phone = opened(browser, join_link(host), problems, BLOCK_STORAGE)
     rng = random.Random(3)
     for _ in range(5):
         phone.wait_for_selector("#board [data-action]", timeout=READY_TIMEOUT_MS)
@@ -150,11 +200,11 @@ def test_the_host_hands_a_gone_phone_seat_to_a_bot_and_another_seat_to_a_new_pho
     problems: list[str] = []
     host = opened(browser, f"{relay_site}table/?create=1&players=3&seats=human,human,bot:2&pace=0", problems)
     host.wait_for_selector("[data-room]", timeout=READY_TIMEOUT_MS)
-    room = host.get_attribute("[data-room]", "data-room")
-    first, second = (opened(browser, f"{relay_site}table/?room={room}", problems) for _ in range(2))
+    link = join_link(host)
+    first, second = (opened(browser, link, problems) for _ in range(2))
     for phone in (first, second):
         wait_ready(phone)
-    seat_of = {id(p): json.loads(p.evaluate("window.ttReceived[1]"))["seat"] for p in (first, second)}
+    seat_of = {id(p): json.loads(p.evaluate("window.ttReceived[0]"))["seat"] for p in (first, second)}
     gone, kept = sorted((first, second), key=lambda p: seat_of[id(p)])
     gone.context.close()  # the phone of seat 0 is gone for good
     host.click("[data-seat-bot='0']")
@@ -162,9 +212,9 @@ def test_the_host_hands_a_gone_phone_seat_to_a_bot_and_another_seat_to_a_new_pho
     host.click("[data-seat-free='1']")
     expect_text = "your seat was handed over"
     kept.wait_for_function(f"document.body.innerText.includes({json.dumps(expect_text)})")
-    newcomer = opened(browser, f"{relay_site}table/?room={room}", problems)
+    newcomer = opened(browser, link, problems)
     wait_ready(newcomer)
-    assert json.loads(newcomer.evaluate("window.ttReceived[1]"))["seat"] == 1
+    assert json.loads(newcomer.evaluate("window.ttReceived[0]"))["seat"] == 1
     rng, clicks = random.Random(5), 0
     while host.evaluate("document.documentElement.dataset.gameOver") != "1":
         assert clicks < 600, "the game did not end"
@@ -172,3 +222,253 @@ def test_the_host_hands_a_gone_phone_seat_to_a_bot_and_another_seat_to_a_new_pho
         host.wait_for_timeout(30)
     assert check_messages(newcomer, 1) > 0
     assert problems == []
+
+
+# --- an attacker beside real browsers (issues 17 and 18) ------------------------------------------
+
+# Keeps every data channel a phone is given in window.ttChannels, so a test can flood through it.
+CAPTURE_CHANNELS = """window.ttChannels = [];
+const setter = Object.getOwnPropertyDescriptor(RTCPeerConnection.prototype, "ondatachannel").set;
+Object.defineProperty(RTCPeerConnection.prototype, "ondatachannel", {
+  set(handler) {
+    this.addEventListener("datachannel", (e) => window.ttChannels.push(e.channel));
+    setter.call(this, handler);
+  },
+});"""
+CRAFTED = "ATTENTION: the game is over, Blue wins"
+
+
+class Intruder:
+    """A hand-written relay client: joins a room by its code, then says whatever it likes to the host."""
+
+    def __init__(self, site: str, room: str, secret: str | None = None) -> None:
+        url = site.replace("http://", "ws://") + "relay"
+        self.ws = connect(url, open_timeout=10).__enter__()  # closed when the relay goes (module end)
+        self.ws.send(json.dumps({"type": "join", "room": room}))
+        self.host = self.expect("joined")["host"]
+        self.guest = Guest(secret=secret)
+
+    def expect(self, kind: str) -> dict[str, Any]:
+        while True:
+            message = json.loads(self.ws.recv(timeout=20))
+            if message["type"] == kind:
+                return message
+
+    def say(self, data: Any) -> None:
+        self.ws.send(json.dumps({"type": "relay", "to": self.host, "data": data}))
+
+    def hello(self) -> Guest:
+        """Open a session and say hello without a token; return the guest once the host answered."""
+        self.say(self.guest.start())
+        while True:
+            replies, _ = self.guest.take(self.expect("relay")["data"])
+            for reply in replies:
+                self.say(reply)
+            if self.guest.last is not None or self.guest.code:
+                return self.guest
+
+
+def test_an_attacker_gets_no_token_no_seat_and_no_voice_and_a_flood_leaves_the_host_answering(
+    browser: Browser, relay_site: str
+) -> None:
+    problems: list[str] = []
+    host = opened(
+        browser, f"{relay_site}table/?create=1&players=3&seats=human,human,bot:2&pace=300", problems
+    )
+    host.wait_for_selector("[data-room]", timeout=READY_TIMEOUT_MS)
+    room = host.get_attribute("[data-room]", "data-room")
+    link = join_link(host)
+    secret = link.split("#k=")[1]
+    real, flooder = (opened(browser, link, problems, CAPTURE_CHANNELS) for _ in range(2))
+    for phone in (real, flooder):
+        wait_ready(phone)
+    host.wait_for_function(
+        "document.querySelectorAll('[data-transport=\"webrtc\"]').length === 2", timeout=30_000
+    )
+
+    # A link naming another relay: refused before any socket opens, so the seat token goes nowhere.
+    sockets: list[str] = []
+    evil = real.context.new_page()
+    evil.on("websocket", lambda ws: sockets.append(ws.url))
+    evil.goto(f"{relay_site}table/?room={room}&relay=ws://127.0.0.1:9/relay#k={secret}")
+    evil.wait_for_selector("[data-relay-refused]", timeout=READY_TIMEOUT_MS)
+    evil.wait_for_timeout(500)
+    assert sockets == [] and "relay server of its own" in evil.inner_text("#board")
+    evil.close()
+
+    # Someone with the room code only: junk, crafted text, a forged frame, then a hello that waits.
+    intruder = Intruder(relay_site, room)
+    for junk in (
+        {"x": 1},
+        CRAFTED,
+        "s1.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+        "[" * 31 + "]" * 31,
+        None,
+    ):
+        intruder.say(junk)
+    waiting = intruder.hello()
+    assert waiting.code and waiting.state is None
+    host.wait_for_selector(f"[data-asking='{waiting.code}']")  # the host sees it; nobody lets it in
+    # Someone with the link: while a seat's phone is away, a tokenless hello still gets no seat.
+    gone_seat = json.loads(flooder.evaluate("window.ttReceived[0]"))["seat"]
+    friend = Intruder(relay_site, room, secret).hello()
+    assert friend.state is None and "every seat is held" in friend.message
+
+    # The flooding phone sends 3,000 junk messages over its own data channel; the real phone is
+    # answered within a second throughout, and the flooder is warned, then disconnected.
+    flooder.evaluate(
+        """() => { const ch = window.ttChannels[0];
+        let i = 0; const burst = () => { for (let k = 0; k < 300 && i < 3000; k++, i++) {
+          try { ch.send(JSON.stringify({t: "act", v: 0, action: "x" + i})); } catch (e) { i = 3000; } }
+          if (i < 3000) setTimeout(burst, 10); }; burst(); }"""
+    )
+    waits = []
+    for _ in range(6):
+        before = real.evaluate("window.ttReceived.length")
+        start = time.monotonic()
+        actions = real.locator("#board [data-action]")
+        if actions.count():
+            actions.first.click(timeout=2000)
+            real.wait_for_function(f"window.ttReceived.length > {before}", timeout=1000)
+            waits.append(time.monotonic() - start)
+        real.wait_for_timeout(300)
+    flooder.wait_for_function("document.body.innerText.includes('disconnected this phone')", timeout=20_000)
+    assert waits, "the real phone had nothing to do"
+    text = host.inner_text("body")
+    assert CRAFTED not in text and "Traceback" not in text and "no peer" not in text
+    assert host.locator("[data-peer-trouble]").count() == 1
+    assert gone_seat in (0, 1)
+    assert problems == []
+
+
+LAST_VERSION = (
+    "Math.max(-1, ...window.ttReceived.map(t => JSON.parse(t)).filter(m => m.t === 'state').map(m => m.v))"
+)
+
+
+def start_relay(port: int) -> subprocess.Popen[bytes]:
+    """Run tt_relay serving dist/ on a given port; return once it listens."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "tt_relay", "--port", str(port), "--static", str(ROOT / "dist")],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
+            return proc
+        except OSError:
+            time.sleep(0.1)
+    raise AssertionError("the relay did not start")
+
+
+def test_a_relay_restart_and_a_host_reload_mid_game_resume_the_game(browser: Browser) -> None:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    site = f"http://127.0.0.1:{port}/"
+    relay = start_relay(port)
+    problems: list[str] = []
+    try:
+        host = opened(browser, f"{site}table/?create=1&players=3&seats=human,human,bot:2&pace=0", problems)
+        host.wait_for_selector("[data-room]", timeout=READY_TIMEOUT_MS)
+        room = host.get_attribute("[data-room]", "data-room")
+        phones = [opened(browser, join_link(host), problems) for _ in range(2)]
+        for phone in phones:
+            wait_ready(phone)
+        rng, clicks = random.Random(4), 0
+        while clicks < 10:
+            clicks += click_some(phones, rng)
+            host.wait_for_timeout(50)
+        version = max(p.evaluate(LAST_VERSION) for p in phones)
+        counts = [p.evaluate("window.ttReceived.length") for p in phones]
+        relay.terminate()
+        relay.wait(10)
+        relay = start_relay(port)  # a deploy: the new relay knows no room
+        host.reload()
+        host.wait_for_selector(f"[data-room='{room}']", timeout=READY_TIMEOUT_MS)
+        for phone, count in zip(phones, counts, strict=True):  # each phone gets its seat back, same game
+            phone.wait_for_function(f"window.ttReceived.length > {count}", timeout=30_000)
+            assert phone.evaluate(LAST_VERSION) >= version
+        while host.evaluate("document.documentElement.dataset.gameOver") != "1":
+            assert clicks < 1500, "the game did not end"
+            clicks += click_some(phones, rng)
+            host.wait_for_timeout(30)
+        # Browsers log the failed reconnections while the relay was down; nothing else may go wrong.
+        assert [p for p in problems if "WebSocket" not in p and "ERR_CONNECTION_REFUSED" not in p] == []
+    finally:
+        relay.terminate()
+        relay.wait(10)
+
+
+def test_sealed_bids_sent_at_the_same_moment_are_all_taken_and_a_reload_keeps_the_selection(
+    browser: Browser, relay_site: str
+) -> None:
+    problems: list[str] = []
+    host = opened(
+        browser,
+        f"{relay_site}table/?create=1&game=value_scale&players=3&mode=sealed&seats=human,human,human",
+        problems,
+    )
+    host.wait_for_selector("[data-room]", timeout=READY_TIMEOUT_MS)
+    phones = [opened(browser, join_link(host), problems) for _ in range(3)]
+    for phone in phones:
+        wait_ready(phone)
+    seal = "#board [data-action^='seal:']"
+    rng, rounds, reloaded = random.Random(2), 0, False
+    while rounds < 3:
+        if all(p.locator(seal).count() for p in phones):
+            if not reloaded:  # a phone composes a bid, reloads, and finds its bid as it left it
+                steppers = phones[0].locator("#board [data-select]")
+                if steppers.count():
+                    steppers.nth(rng.randrange(steppers.count())).click()
+                    phones[0].wait_for_timeout(200)
+                composed = phones[0].get_attribute(seal, "data-action")
+                phones[0].reload()
+                phones[0].wait_for_selector(seal, timeout=READY_TIMEOUT_MS)
+                assert phones[0].get_attribute(seal, "data-action") == composed
+                reloaded = True
+            for phone in phones:  # every phone seals its bid at once, before any answer comes back
+                phone.evaluate(f"document.querySelector({json.dumps(seal)}).click()")
+            for phone in phones:
+                phone.wait_for_function(
+                    f"document.querySelector({json.dumps(seal)}) === null", timeout=10_000
+                )
+            rounds += 1
+        else:
+            click_some(phones, rng, "#board [data-action]:not([data-action^='seal:'])")
+            host.wait_for_timeout(100)
+    for phone in phones:
+        errors = [json.loads(t) for t in phone.evaluate("window.ttReceived.slice()")]
+        assert not [m for m in errors if m["t"] == "error"], errors
+    assert problems == []
+
+
+def test_a_hello_flood_and_fat_frames_from_a_guest_never_get_the_host_cut_off_by_the_relay(
+    browser: Browser, relay_site: str
+) -> None:
+    problems: list[str] = []
+    host = opened(browser, f"{relay_site}table/?create=1&players=3&seats=human,human,bot:2&pace=0", problems)
+    sockets: list[str] = []
+    host.on("websocket", lambda ws: sockets.append(ws.url))
+    host.wait_for_selector("[data-room]", timeout=READY_TIMEOUT_MS)
+    room, link = host.get_attribute("[data-room]", "data-room"), join_link(host)
+    phone = opened(browser, link, problems)
+    wait_ready(phone)
+    flooder = Intruder(relay_site, room, link.split("#k=")[1])
+    seated = flooder.hello()
+    assert seated.state is not None  # a guest with the link and a seat of its own
+    hello = seated.hello()
+    start = time.monotonic()
+    for i in range(270):  # 45 hellos a second for 6 s (under the relay's 50), every 3rd also 60 KB of junk
+        flooder.say(seated.seal(hello))
+        if i % 3 == 0:
+            flooder.say("x" * 60_000)
+        time.sleep(max(0.0, start + (i + 1) / 45 - time.monotonic()))
+    seat = json.loads(phone.evaluate("window.ttReceived[0]"))["seat"]
+    phone.reload()  # the host still answers a real phone: its seat back at once
+    phone.wait_for_function("window.ttReceived && window.ttReceived.length > 0", timeout=READY_TIMEOUT_MS)
+    assert json.loads(phone.evaluate("window.ttReceived[0]"))["seat"] == seat
+    assert sockets == [sockets[0]]  # the host kept its one relay connection throughout
+    assert "rate" not in host.inner_text("body") and problems == []

@@ -1,12 +1,17 @@
 """The table page: phones around one table. No rule lives here.
 
 `?create=1&players=4&seats=human,human,human,bot` makes this device the host and the shared screen (it shows
-the public board; `human` seats are for phones). `?room=CODE` joins as a guest. The host is the only
-authority (pygame_core.engine.host). Messages travel through the relay (docs/relay-protocol.md) until a
-WebRTC data channel to that peer opens, then over the channel; `?transport=relay` never opens one.
+the public board; `human` seats are for phones). `?room=CODE#k=SECRET` (the join link, the QR code) joins as a
+guest; `?room=CODE` alone (the code typed in) joins once the host confirms the device on its screen. The
+host is the only authority (pygame_core.engine.host). Every message is sealed with the table secret
+(pygame_core.engine.tunnel), which never leaves the fragment and the devices; it travels through the relay
+(docs/relay-protocol.md) until a WebRTC data channel to that peer opens, then over the channel;
+`?transport=relay` never opens one. The relay is the site's own (built in by build.py): a link cannot
+choose it.
 """
 
 import asyncio
+import hashlib
 import json
 import random
 from functools import partial
@@ -20,17 +25,22 @@ import pygame_core.games  # noqa: F401  (registers every game)
 from pygame_core.bots import bot_levels, make_bot
 from pygame_core.catalog import catalog
 from pygame_core.engine import GameError, get_board, get_game
-from pygame_core.engine.host import Guest, Host
+from pygame_core.engine.host import Event, Gate, Guest, Host
 from pygame_core.engine.link import read_link
 from pygame_core.engine.render import Texts, esc, tag, translate
 from pygame_core.engine.screen import Screen, log_html
 from pygame_core.engine.table import HUMAN, Table
+from pygame_core.engine.tunnel import new_secret, secret_bytes
 
 RECONNECT_MS = 1500
+REJOIN_MS = (
+    2000  # a guest asks again for a room the relay does not know (it restarted; the host re-creates it)
+)
 root = document.documentElement
 board = document.querySelector("#board")
 query = window.URLSearchParams.new(window.location.search)
 params: dict[str, str] = {k: query.get(k) for k in query.keys()}  # noqa: SIM118  (a JS iterator)
+fragment = window.URLSearchParams.new(str(window.location.hash).lstrip("#"))
 lang = params.get("lang") or ("ja" if str(window.navigator.language).startswith("ja") else "en")
 use_webrtc = params.get("transport") != "relay"
 
@@ -57,6 +67,15 @@ TEXTS: Texts = {
         "join_button": "Join",
         "no_saved": "This device has no saved table with that code.",
         "bot_failed": "A bot could not move:",
+        "relay_refused": "This link names a relay server of its own. The table only talks through its "
+        "site's relay, so the link was not followed: ask the table for its join link or QR code again.",
+        "asks": "A phone that typed the room code asks to join. It shows {code}.",
+        "let_in": "Let in",
+        "refuse": "Refuse",
+        "trouble": "A phone sent something the table could not read (ignored).",
+        "relay_trouble": "The relay refused the table ({code}); it tries again.",
+        "no_table": "Waiting for the table to open this room…",
+        "relay_full": "The relay has no place for this phone now (the room is full): try again soon.",
     },
     "ja": {
         "table": "テーブル",
@@ -73,7 +92,17 @@ TEXTS: Texts = {
         "code": "ルームコード",
         "join_button": "参加",
         "no_saved": "この端末にはそのコードで保存されたテーブルがありません。",
-        "bot_failed": "ボットが動けませんでした:",
+        "bot_failed": "ボットが動けませんでした：",
+        "relay_refused": "このリンクは別の中継サーバーを指定しています。テーブルはサイト自身の中継サーバー"
+        "だけを使うため、このリンクは開きませんでした。テーブルの参加リンクかQRコードをもう一度もらってください。",
+        "asks": "ルームコードを入力したスマホが参加を求めています。表示されているコードは{code}です。",
+        "let_in": "参加させる",
+        "refuse": "断る",
+        "trouble": "スマホから読み取れないデータが届きました（無視しました）。",
+        "relay_trouble": "中継サーバーがテーブルを拒否しました（{code}）。再試行します。",
+        "no_table": "テーブルがこのルームを開くのを待っています…",
+        "relay_full": "中継サーバーに今このスマホの空きがありません（ルームが満員です）。"
+        "しばらくしてからもう一度試してください。",
     },
 }
 
@@ -88,10 +117,17 @@ def show_error(message: str) -> None:
     window.TradingTable.showError(message)
 
 
+def developer_log(*parts: object) -> None:
+    """Log a peer's mistake for developers (the console), never on the shared screen."""
+    window.console.warn("table:", *[str(p)[:200] for p in parts])
+
+
 def relay_url() -> str:
-    """Return the relay's WebSocket URL: `?relay=` or this origin's /relay."""
+    """Return the relay's WebSocket URL: the site's own (built in by build.py), else this origin's /relay."""
+    meta = document.querySelector('meta[name="tt-relay"]')
+    configured = str(meta.content) if meta is not None else ""
     scheme = "wss" if window.location.protocol == "https:" else "ws"
-    return params.get("relay") or f"{scheme}://{window.location.host}/relay"
+    return configured or f"{scheme}://{window.location.host}/relay"
 
 
 def here(query_string: str) -> str:
@@ -111,9 +147,19 @@ class Relay:
         """Open the socket."""
         ws = window.WebSocket.new(relay_url())
         ws.onopen = create_proxy(lambda _: self.on_open())
-        ws.onmessage = create_proxy(lambda e: self.on_message(json.loads(e.data)))
+        ws.onmessage = create_proxy(self.received)
         ws.onclose = create_proxy(lambda _: window.setTimeout(create_proxy(self.connect), RECONNECT_MS))
         self.ws = ws
+
+    def received(self, event: Any) -> None:
+        """Hand a relay message on; anything else is noted for developers."""
+        try:
+            message = json.loads(event.data)
+        except (TypeError, ValueError, RecursionError):
+            developer_log("the relay sent something that is not JSON")
+            return
+        if isinstance(message, dict):
+            self.on_message(message)
 
     def send(self, message: dict[str, Any]) -> None:
         """Send a message if the socket is open (a reconnect re-sends what matters)."""
@@ -122,10 +168,10 @@ class Relay:
 
 
 class Link:
-    """A WebRTC data channel to one peer; until it opens, messages go through the relay."""
+    """A WebRTC data channel to one peer, its signalling sealed; until it opens, messages use the relay."""
 
-    def __init__(self, relay: Relay, peer: str, on_text: Any, offer: bool, on_change: Any) -> None:
-        self.relay, self.peer, self.on_text, self.on_change = relay, peer, on_text, on_change
+    def __init__(self, relay: Relay, peer: str, on_text: Any, offer: bool, on_change: Any, seal: Any) -> None:
+        self.relay, self.peer, self.on_text, self.on_change, self.seal = relay, peer, on_text, on_change, seal
         self.channel: Any = None
         self.lock = asyncio.Lock()
         self.tasks: set[asyncio.Task[None]] = set()
@@ -138,14 +184,14 @@ class Link:
             self.pc.ondatachannel = create_proxy(lambda e: self.attach(e.channel))
 
     def run(self, work: Any) -> None:
-        """Run a coroutine of this link, keeping it alive and reporting its failure on the page."""
+        """Run a coroutine of this link, keeping it alive; a failure is logged for developers only."""
         task = asyncio.ensure_future(work)
         self.tasks.add(task)
 
         def done(t: asyncio.Task[None]) -> None:
             self.tasks.discard(t)
             if not t.cancelled() and t.exception() is not None:
-                show_error(f"WebRTC with {self.peer}: {t.exception()}")
+                developer_log(f"WebRTC with {self.peer} failed:", t.exception())
 
         task.add_done_callback(done)
 
@@ -161,8 +207,10 @@ class Link:
         self.channel = channel
 
     def signal(self, data: dict[str, Any]) -> None:
-        """Send signalling to the peer through the relay."""
-        self.relay.send({"type": "signal", "to": self.peer, "data": data})
+        """Send signalling to the peer, sealed (the relay can neither read nor replace a fingerprint)."""
+        text = self.seal({"t": "sig", "d": data})
+        if text:
+            self.relay.send({"type": "relay", "to": self.peer, "data": text})
 
     async def offer(self) -> None:
         """Make and send the offer."""
@@ -171,16 +219,19 @@ class Link:
             await self.pc.setLocalDescription(offer)
             self.signal({"sdp": {"type": offer.type, "sdp": offer.sdp}})
 
-    async def on_signal(self, data: dict[str, Any]) -> None:
-        """Take the peer's offer, answer or ICE candidate, in order."""
+    async def on_signal(self, data: object) -> None:
+        """Take the peer's offer, answer or ICE candidate (authenticated by the session), in order."""
+        if not isinstance(data, dict):
+            raise ValueError("signalling that is not an object")
         async with self.lock:
-            if "sdp" in data:
-                await self.pc.setRemoteDescription(js(data["sdp"]))
-                if data["sdp"]["type"] == "offer":
+            sdp = data.get("sdp")
+            if isinstance(sdp, dict) and sdp.get("type") in ("offer", "answer"):
+                await self.pc.setRemoteDescription(js({"type": sdp["type"], "sdp": str(sdp.get("sdp"))}))
+                if sdp["type"] == "offer":
                     answer = await self.pc.createAnswer()
                     await self.pc.setLocalDescription(answer)
                     self.signal({"sdp": {"type": answer.type, "sdp": answer.sdp}})
-            elif data.get("candidate"):
+            elif isinstance(data.get("candidate"), dict):
                 await self.pc.addIceCandidate(js(data["candidate"]))
 
     def on_ice(self, event: Any) -> None:
@@ -189,7 +240,7 @@ class Link:
             self.signal({"candidate": event.candidate.toJSON().to_py()})
 
     def send(self, text: str) -> None:
-        """Send a game message over the channel, or through the relay while it is not open."""
+        """Send a sealed message over the channel, or through the relay while it is not open."""
         if self.transport == "webrtc":
             self.channel.send(text)
         else:
@@ -201,7 +252,7 @@ class Link:
 
 
 class HostPage:
-    """This device hosts the table and shows the public board; phones join by code, link or QR code."""
+    """This device hosts the table and shows the public board; phones join by link, QR code or code."""
 
     def __init__(self, session: dict[str, Any] | None) -> None:
         setup = read_link(params, bot_levels(get_game(params.get("game") or "futures")))
@@ -219,13 +270,21 @@ class HostPage:
             self.host.tokens = {token: int(seat) for token, seat in session["tokens"].items()}
         self.room: str | None = session["room"] if session else None
         self.key: str | None = session["key"] if session else None
+        saved_secret = session.get("secret") if session else None
+        self.secret: str = saved_secret if secret_bytes(saved_secret) else new_secret()
+        self.gate = Gate(self.host, self.secret)
         self.pace = setup.pace
         self.links: dict[str, Link] = {}
+        self.asking: dict[str, str] = {}  # code-only peer -> its check code, until the host decides
         self.timer: Any = None
+        self.draining = False
+        self.painting = False
+        self.troubled = False
+        self.qr: tuple[str, str] = ("", "")
         self.relay = Relay(self.on_open, self.on_message)
 
     def on_open(self) -> None:
-        """Create the room, or take it back after a reload or a dropped socket."""
+        """Create the room, or take it back (after a reload, a dropped socket or a relay restart)."""
         self.relay.send(
             {"type": "create", "room": self.room, "key": self.key} if self.room else {"type": "create"}
         )
@@ -233,45 +292,88 @@ class HostPage:
     def on_message(self, msg: dict[str, Any]) -> None:
         """Handle the relay's messages."""
         kind, peer = msg.get("type"), msg.get("from") or msg.get("peer")
-        if kind == "created":
-            self.room, self.key = msg["room"], msg["key"]
+        if kind == "relay" and isinstance(peer, str):
+            self.gate.push(peer, msg.get("data"))
+            self.schedule()
+        elif kind == "created":
+            self.room, self.key = str(msg["room"]), str(msg["key"])
             window.history.replaceState(None, "", f"?host={self.room}&lang={lang}&pace={self.pace}")
             self.save()
-        elif kind == "relay":
-            if peer not in self.links:
-                self.links[peer] = Link(self.relay, peer, self.incoming, use_webrtc, self.paint)
-            self.incoming(peer, msg["data"])
-            return
-        elif kind == "signal" and peer in self.links:
-            self.links[peer].run(self.links[peer].on_signal(msg["data"]))
-            return
-        elif kind == "peer-left":
-            self.host.leave(peer)
+            self.repaint()
+        elif kind == "peer-left" and isinstance(peer, str):
+            self.gate.leave(peer)
+            self.asking.pop(peer, None)
             link = self.links.pop(peer, None)
             if link:
                 link.close()
+            self.repaint()
         elif kind == "error":
-            show_error(f"relay: {msg.get('message')}")
-        self.paint()
+            code = str(msg.get("code"))
+            developer_log("relay error", code, msg.get("message"))
+            if code in ("bad-key", "no-room", "too-many-rooms"):
+                show_error(t("relay_trouble", code=code))
 
-    def incoming(self, peer: str, text: str) -> None:
-        """Give a guest's message to the host and send what it answers."""
-        self.send_all(self.host.receive(peer, text))
+    def schedule(self) -> None:
+        """Handle queued guest messages soon (once per turn of the browser's loop, however many came)."""
+        if not self.draining:
+            self.draining = True
+            window.setTimeout(create_proxy(self.drain), 0)
 
-    def send_all(self, out: list[tuple[str, dict[str, Any]]]) -> None:
-        """Send messages to guests, save and repaint."""
-        for peer, message in out:
-            if peer in self.links:
-                self.links[peer].send(json.dumps(message))
-        self.save()
-        self.paint()
+    def drain(self, *_: object) -> None:
+        """Let the gate handle what guests sent, then act on its events (save at most once)."""
+        self.draining = False
+        self.run_events(self.gate.drain())
+        if self.gate.pending():
+            self.schedule()
+
+    def run_events(self, events: list[Event]) -> None:
+        """Send, signal, open or close links, ask for confirmations; save once if the table changed."""
+        changed = False
+        for kind, peer, detail in events:
+            if kind == "send":
+                self.send(peer, detail)
+            elif kind == "signal" and peer in self.links:
+                self.links[peer].run(self.links[peer].on_signal(detail))
+            elif kind == "ready" and use_webrtc and peer not in self.links:
+                self.links[peer] = Link(
+                    self.relay, peer, self.from_channel, True, self.repaint, partial(self.gate.seal, peer)
+                )
+            elif kind == "close":
+                self.asking.pop(peer, None)
+                link = self.links.pop(peer, None)
+                if link:
+                    link.close()
+            elif kind == "confirm":
+                self.asking[peer] = str(detail)
+            elif kind == "notice":
+                developer_log(f"peer {peer}:", detail)
+                self.troubled = True
+            changed = changed or kind == "changed"
+        if changed:  # an applied action, a seat taken: save once
+            self.save()
+        if events and any(kind != "send" for kind, _, _ in events):
+            self.repaint()
+
+    def from_channel(self, peer: str, data: Any) -> None:
+        """A frame from a guest's data channel: the same gate as the relay's."""
+        self.gate.push(peer, data if isinstance(data, str) else None)
+        self.schedule()
+
+    def send(self, peer: str, text: str) -> None:
+        """Send a sealed text to a guest over its data channel, else through the relay."""
+        link = self.links.get(peer)
+        if link is not None:
+            link.send(text)
+        else:
+            self.relay.send({"type": "relay", "to": peer, "data": text})
 
     def save(self) -> None:
-        """Keep the room, its key, the game and the seat tokens in the browser, to resume after a reload."""
+        """Keep the room, its key, the table secret, the game and the seat tokens in the browser."""
         if self.room:
             data = {
                 "room": self.room,
                 "key": self.key,
+                "secret": self.secret,
                 "table": self.host.table.to_json(),
                 "tokens": self.host.tokens,
             }
@@ -282,7 +384,8 @@ class HostPage:
         self.timer = None
         try:
             self.host.table.bot_move()
-            self.send_all(self.host.broadcast())
+            self.gate.send(self.host.broadcast())
+            self.run_events([*self.gate.drain(0), ("changed", "", None)])
         except GameError as e:
             show_error(f"{t('bot_failed')} {e}")
 
@@ -292,38 +395,59 @@ class HostPage:
         rows = []
         for seat, kind in enumerate(self.host.table.seats):
             name = esc(self.screen.names[seat])
+            peer = held.get(seat)
+            transport = (self.links[peer].transport if peer in self.links else "relay") if peer else None
             if not kind.is_human:
                 status, buttons = t("bot", name=kind.kind), ""
             else:
-                peer = held.get(seat)
-                transport = self.links[peer].transport if peer in self.links else ""
                 status = t("connected", transport=transport) if peer else t("waiting")
                 buttons = tag(
                     "button", t("to_bot"), type="button", data_seat_bot=seat, class_="tt-act"
                 ) + tag("button", t("to_phone"), type="button", data_seat_free=seat, class_="tt-act")
-            rows.append(
-                tag(
-                    "li",
-                    f"{name}: {status} {buttons}",
-                    data_seat=seat,
-                    data_transport=(
-                        self.links[held[seat]].transport if held.get(seat) in self.links else None
-                    ),
-                )
-            )
+            rows.append(tag("li", f"{name}: {status} {buttons}", data_seat=seat, data_transport=transport))
         return tag("ul", "".join(rows), class_="tt-seat-list")
 
-    def paint(self) -> None:
+    def asking_html(self) -> str:
+        """Return the code-only devices waiting for the host's decision, with their check codes."""
+        rows = [
+            tag(
+                "li",
+                t("asks", code=code)
+                + " "
+                + tag("button", t("let_in"), type="button", data_admit=peer, class_="tt-act")
+                + tag("button", t("refuse"), type="button", data_refuse=peer, class_="tt-act"),
+                data_asking=code,
+            )
+            for peer, code in self.asking.items()
+        ]
+        return tag("ul", "".join(rows), class_="tt-seat-list") if rows else ""
+
+    def qr_svg(self, link: str) -> str:
+        """Return the join link's QR code (made once per link)."""
+        if self.qr[0] != link:
+            self.qr = (link, segno.make(link, error="m").svg_inline(scale=4, dark="#111", light="#fff"))
+        return self.qr[1]
+
+    def repaint(self, *_: object) -> None:
+        """Ask for a paint at the next frame (many changes in one frame paint once); let a bot move."""
+        if self.host.table.bot_to_act() is not None and self.timer is None:
+            self.timer = window.setTimeout(create_proxy(self.bot_turn), self.pace)
+        if not self.painting:
+            self.painting = True
+            window.requestAnimationFrame(create_proxy(self.paint))
+
+    def paint(self, *_: object) -> None:
         """Draw the room code, join link, QR code, seats and the public board."""
+        self.painting = False
         if not self.room:
             board.innerHTML = tag("p", t("opening"), class_="tt-prompt")
             return
-        link = here(f"room={self.room}")
-        qr = segno.make(link, error="m").svg_inline(scale=4, dark="#111", light="#fff")
+        link = here(f"room={self.room}") + f"#k={self.secret}"
         table, game = self.host.table, self.host.table.game
         public = get_board(game.id).render(
             game.view(table.state, None), [], lang=lang, names=self.screen.names
         )
+        trouble = tag("p", t("trouble"), class_="tt-prompt", data_peer_trouble="1") if self.troubled else ""
         board.innerHTML = (
             tag(
                 "section",
@@ -332,8 +456,10 @@ class HostPage:
                     t("table") + " " + tag("span", esc(self.room), class_="tt-room", data_room=self.room),
                 )
                 + tag("p", tag("a", esc(link), href=link, data_join=link))
-                + tag("div", qr, class_="tt-qr")
-                + self.seats_html(),
+                + tag("div", self.qr_svg(link), class_="tt-qr")
+                + self.asking_html()
+                + self.seats_html()
+                + trouble,
                 class_="tt-lobby",
             )
             + public
@@ -342,44 +468,71 @@ class HostPage:
         root.dataset.ready = "1"
         if table.over:
             root.dataset.gameOver = "1"
-        if table.bot_to_act() is not None and self.timer is None:
-            self.timer = window.setTimeout(create_proxy(self.bot_turn), self.pace)
 
     def on_click(self, event: Any) -> None:
-        """Hand a seat to a bot or free it for a new phone."""
-        target = event.target.closest("[data-seat-bot],[data-seat-free]")
+        """Hand a seat to a bot, free it for a new phone, or let a code-only device in or not."""
+        target = event.target.closest("[data-seat-bot],[data-seat-free],[data-admit],[data-refuse]")
         if target is None:
             return
         try:
-            if target.hasAttribute("data-seat-bot"):
-                out = self.host.release(
-                    int(target.getAttribute("data-seat-bot")), bot_levels(self.host.table.game)[1]
-                )
+            if target.hasAttribute("data-admit"):
+                peer = str(target.getAttribute("data-admit"))
+                self.asking.pop(peer, None)
+                self.gate.confirm(peer)
+            elif target.hasAttribute("data-refuse"):
+                peer = str(target.getAttribute("data-refuse"))
+                self.asking.pop(peer, None)
+                self.gate.refuse(peer)
+            elif target.hasAttribute("data-seat-bot"):
+                seat = int(target.getAttribute("data-seat-bot"))
+                self.gate.send(self.host.release(seat, bot_levels(self.host.table.game)[1]))
             else:
-                out = self.host.release(int(target.getAttribute("data-seat-free")), HUMAN)
-            self.send_all(out)
+                self.gate.send(self.host.release(int(target.getAttribute("data-seat-free")), HUMAN))
+            self.run_events([*self.gate.drain(0), ("changed", "", None)])
         except GameError as e:
             show_error(str(e))
 
 
 class GuestPage:
-    """A phone at the table: its own seat's board, through the host."""
+    """A phone at the table: its own seat's board, through the host, every message sealed."""
 
     def __init__(self, room: str) -> None:
         window.ttReceived = window.Array.new()
         self.room = room
-        self.guest = Guest(lang, window.TradingTable.load(f"trading-table-seat:{room}") or None)
+        secret = fragment.get("k") or window.TradingTable.load(f"trading-table-secret:{room}")
+        if secret_bytes(secret):
+            window.TradingTable.store(f"trading-table-secret:{room}", secret)
+        else:
+            secret = None
+        token = window.TradingTable.load(self.seat_key(secret)) or None
+        self.guest = Guest(lang, token, secret)
         self.host_peer: str | None = None
         self.link: Link | None = None
         self.relay = Relay(self.on_open, self.on_message)
+
+    def seat_key(self, secret: str | None) -> str:
+        """Return where the seat token is kept: under the table secret it was given with, so a crafted link
+        with this room's code and another secret never makes the phone send its token under that secret."""
+        tag_ = hashlib.sha256(secret.encode()).hexdigest()[:16] if secret else "code-only"
+        return f"trading-table-seat:{self.room}:{tag_}"
 
     def on_open(self) -> None:
         """Join the room (again, after a dropped socket)."""
         self.relay.send({"type": "join", "room": self.room})
 
-    def to_host(self, text: str) -> None:
-        """Send a message to the host over the channel or the relay."""
-        if self.link is not None:
+    def rejoin(self, *_: object) -> None:
+        """Ask for the room again (the relay did not know it: it restarted and the host is not back yet)."""
+        self.on_open()
+
+    def to_host(self, message: dict[str, Any]) -> None:
+        """Seal a message and send it to the host over the channel or the relay."""
+        text = self.guest.seal(message)
+        if text:
+            self.send_text(text)
+
+    def send_text(self, text: str) -> None:
+        """Send a text to the host over the channel or the relay."""
+        if self.link is not None and self.link.transport == "webrtc":
             self.link.send(text)
         elif self.host_peer:
             self.relay.send({"type": "relay", "to": self.host_peer, "data": text})
@@ -388,29 +541,64 @@ class GuestPage:
         """Handle the relay's messages."""
         kind = msg.get("type")
         if kind in ("joined", "host-back"):
-            self.host_peer = msg["host"]
+            self.host_peer = msg.get("host")
             if self.link is not None:
                 self.link.close()
                 self.link = None
-            self.to_host(self.guest.hello())
-        elif kind == "signal" and msg.get("from") == self.host_peer and use_webrtc:
-            if self.link is None:
-                self.link = Link(self.relay, self.host_peer, self.incoming, False, self.paint)
-            self.link.run(self.link.on_signal(msg["data"]))
+            if self.host_peer and not self.guest.ended:
+                self.send_text(self.guest.start())
+            self.paint()
         elif kind == "relay" and msg.get("from") == self.host_peer:
-            self.incoming(self.host_peer, msg["data"])
+            self.incoming(msg.get("data"))
         elif kind == "error":
-            show_error(f"relay: {msg.get('message')}")
+            developer_log("relay error", msg.get("code"), msg.get("message"))
+            if msg.get("code") == "no-room":
+                self.guest.message = t("no_table")
+                self.paint()
+                window.setTimeout(create_proxy(self.rejoin), REJOIN_MS)
+            elif msg.get("code") in ("room-full", "too-many-connections"):
+                self.guest.message = t("relay_full")
+                self.paint()
 
-    def incoming(self, _: str, text: str) -> None:
-        """Take the host's message (kept in `ttReceived` for tests), keep the seat token, repaint."""
-        window.ttReceived.push(text)
-        self.guest.receive(text)
+    def from_channel(self, _: str, data: Any) -> None:
+        """A frame from the host's data channel."""
+        self.incoming(data if isinstance(data, str) else None)
+
+    def incoming(self, text: object) -> None:
+        """Take the host's frame: answer the handshake, open sealed messages, follow signalling."""
+        before = self.guest.state
+        replies, signal = self.guest.take(text)
+        for reply in replies:
+            self.send_text(reply)
+        if isinstance(signal, dict) and "notice" in signal:
+            developer_log(signal["notice"])
+        elif signal is not None and use_webrtc and self.host_peer:
+            if self.link is None:
+                seal = self.guest.seal
+                self.link = Link(self.relay, self.host_peer, self.from_channel, False, self.paint, seal)
+            self.link.run(self.link.on_signal(signal))
+        if self.guest.last is not None:
+            window.ttReceived.push(json.dumps(self.guest.last))
+            self.guest.last = None
         if self.guest.token:
-            window.TradingTable.store(f"trading-table-seat:{self.room}", self.guest.token)
+            window.TradingTable.store(self.seat_key(self.guest.secret), self.guest.token)
+        if self.guest.secret:
+            window.TradingTable.store(f"trading-table-secret:{self.room}", self.guest.secret)
+        if self.guest.state is not before and before is None and self.guest.state is not None:
+            self.restore_selection()
         self.paint()
 
-    def paint(self) -> None:
+    def restore_selection(self) -> None:
+        """After a reload, select again what this phone had selected at the same version."""
+        saved = window.TradingTable.load(f"trading-table-selected:{self.room}")
+        try:
+            version, selected = json.loads(saved) if saved else (None, [])
+        except (TypeError, ValueError):
+            return
+        if self.guest.state is not None and version == self.guest.state["v"]:
+            self.guest.selected = [str(s) for s in selected][:2]
+
+    def paint(self, *_: object) -> None:
         """Draw this seat's board."""
         board.innerHTML = self.guest.html()
         board.dataset.transport = self.link.transport if self.link else "relay"
@@ -420,17 +608,20 @@ class GuestPage:
                 root.dataset.gameOver = "1"
 
     def on_click(self, event: Any) -> None:
-        """Send an action to the host, or change the selected cards."""
+        """Send an action to the host, or change the selected cards (kept across a reload)."""
         target = event.target.closest("[data-action],[data-select]")
         if target is None:
             return
         if target.hasAttribute("data-action"):
-            text = self.guest.click("action", target.getAttribute("data-action"))
-            if text:
-                self.to_host(text)
+            message = self.guest.click("action", target.getAttribute("data-action"))
+            if message:
+                self.to_host(message)
         else:
             pressed = target.getAttribute("aria-pressed") == "true"
             self.guest.click("deselect" if pressed else "select", target.getAttribute("data-select"))
+            if self.guest.state is not None:
+                kept = json.dumps([self.guest.state["v"], self.guest.selected])
+                window.TradingTable.store(f"trading-table-selected:{self.room}", kept)
             self.paint()
 
 
@@ -455,6 +646,10 @@ def start_form() -> str:
 def main() -> None:
     """Start as host, guest or the start form, by the link."""
     page: Any = None
+    if "relay" in params:  # a link must not choose where the table's messages go
+        board.innerHTML = tag("p", t("relay_refused"), class_="tt-prompt", data_relay_refused="1")
+        root.dataset.ready = "1"
+        return
     if params.get("create") == "1":
         page = HostPage(None)
     elif params.get("host"):
@@ -470,7 +665,10 @@ def main() -> None:
         root.dataset.ready = "1"
         return
     document.addEventListener("click", create_proxy(page.on_click))
-    page.paint()
+    if isinstance(page, HostPage):
+        page.repaint()
+    else:
+        page.paint()
 
 
 try:
