@@ -25,7 +25,7 @@ from .errors import GameError
 from .game import Player
 from .registry import get_board
 from .render import Texts, esc, tag, translate
-from .screen import LOG_LINES, TEXTS, log_html
+from .screen import LOG_LINES, TEXTS, end_panel, last_event, log_html, tools_html, with_last_event
 from .table import HUMAN, Table
 from .tunnel import PREFIX, GuestOpening, HostOpening, SealError, Session
 
@@ -474,4 +474,12 @@ class Guest:
         s = self.state
         board = get_board(s["game"])
         html = board.render(s["view"], s["legal"], lang=self.lang, names=s["names"], selected=self.selected)
-        return note + html + log_html(board, s["log"], self.lang, s["names"])
+        html = with_last_event(html, last_event(board, s["log"], self.lang, s["names"]))
+        end = end_panel(board, s["view"], s["names"], self.lang, peers=True)
+        return tools_html(self.lang) + note + html + end + log_html(board, s["log"], self.lang, s["names"])
+
+    def explain(self, key: str) -> str:
+        """Return what the thing marked `data-explain="<key>"` on this seat's board is and does now."""
+        if self.state is None:
+            return esc(key)
+        return get_board(self.state["game"]).explain(key, self.state["view"], self.lang) or esc(key)

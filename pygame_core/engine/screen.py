@@ -190,8 +190,7 @@ class Screen:
 
     def last_event(self) -> str:
         """Return the last thing that happened, in words (a run merged as the log shows it)."""
-        groups = log_groups(self.board, self.table.log, self.lang)
-        return self.board.describe(groups[-1][1][-1], self.lang, self.names) if groups else self.t("begins")
+        return last_event(self.board, self.table.log, self.lang, self.names)
 
     def _tools(self) -> str:
         """Return the tool bar: how to play, explain mode, the bots' speed and a hint."""
@@ -374,6 +373,12 @@ def log_groups(
         else:
             lines.append(event)
     return [(heading, lines) for heading, lines in groups if lines]
+
+
+def last_event(board: Board, log: Sequence[dict[str, Any]], lang: str, names: Sequence[str]) -> str:
+    """Return the last thing in a log, in words (a run merged as the log shows it)."""
+    groups = log_groups(board, log, lang)
+    return board.describe(groups[-1][1][-1], lang, names) if groups else translate(TEXTS, lang, "begins")
 
 
 def log_html(board: Board, log: Sequence[dict[str, Any]], lang: str, names: Sequence[str]) -> str:

@@ -472,3 +472,31 @@ def test_a_hello_flood_and_fat_frames_from_a_guest_never_get_the_host_cut_off_by
     assert json.loads(phone.evaluate("window.ttReceived[0]"))["seat"] == seat
     assert sockets == [sockets[0]]  # the host kept its one relay connection throughout
     assert "rate" not in host.inner_text("body") and problems == []
+
+
+def test_the_rules_explanations_and_the_last_event_on_the_table_and_a_phone(
+    browser: Browser, relay_site: str
+) -> None:
+    problems: list[str] = []
+    host = opened(
+        browser,
+        f"{relay_site}table/?create=1&game=mercator&players=3&seats=human,bot:2,bot:2&pace=0",
+        problems,
+    )
+    host.wait_for_selector("[data-room]", timeout=READY_TIMEOUT_MS)
+    phone = opened(browser, join_link(host), problems)
+    wait_ready(phone)
+    for page in (host, phone):
+        page.wait_for_selector("[data-last-event]")
+        page.locator("[data-help]").click()
+        sheet = page.locator("dialog#sheet")
+        sheet.wait_for(state="visible")
+        assert "Mercator" in sheet.inner_text() or "chips" in sheet.inner_text()
+        page.keyboard.press("Escape")
+        sheet.wait_for(state="hidden")
+        page.locator("[data-explain-mode]").click()
+        page.locator("#board [data-explain]").first.dispatch_event("click")
+        sheet.wait_for(state="visible")
+        assert sheet.inner_text().strip() not in ("", "✕")
+        page.keyboard.press("Escape")
+    assert not problems, problems

@@ -26,9 +26,10 @@ from pygame_core.bots import bot_levels, make_bot
 from pygame_core.catalog import catalog
 from pygame_core.engine import GameError, get_board, get_game
 from pygame_core.engine.host import Event, Gate, Guest, Host
+from pygame_core.engine.howto import rules_html
 from pygame_core.engine.link import read_link
 from pygame_core.engine.render import Texts, esc, tag, translate
-from pygame_core.engine.screen import Screen, log_html
+from pygame_core.engine.screen import Screen, end_panel, log_html, tools_html, with_last_event
 from pygame_core.engine.table import HUMAN, Table
 from pygame_core.engine.tunnel import new_secret, secret_bytes
 
@@ -448,8 +449,10 @@ class HostPage:
             game.view(table.state, None), [], lang=lang, names=self.screen.names
         )
         trouble = tag("p", t("trouble"), class_="tt-prompt", data_peer_trouble="1") if self.troubled else ""
-        board.innerHTML = (
-            tag(
+        window.TradingTable.paint(
+            board,
+            tools_html(lang)
+            + tag(
                 "section",
                 tag(
                     "h2",
@@ -462,12 +465,21 @@ class HostPage:
                 + trouble,
                 class_="tt-lobby",
             )
-            + public
-            + log_html(get_board(game.id), table.log, lang, self.screen.names)
+            + with_last_event(public, self.screen.last_event())
+            + end_panel(get_board(game.id), game.view(table.state, None), self.screen.names, lang, peers=True)
+            + log_html(get_board(game.id), table.log, lang, self.screen.names),
         )
         root.dataset.ready = "1"
         if table.over:
             root.dataset.gameOver = "1"
+
+    def game_id(self) -> str:
+        """Return the game played at this table."""
+        return self.host.table.game.id
+
+    def explain(self, key: str) -> str:
+        """Return what a thing on the public board is and does now."""
+        return self.screen.explain(key)
 
     def on_click(self, event: Any) -> None:
         """Hand a seat to a bot, free it for a new phone, or let a code-only device in or not."""
@@ -600,12 +612,20 @@ class GuestPage:
 
     def paint(self, *_: object) -> None:
         """Draw this seat's board."""
-        board.innerHTML = self.guest.html()
+        window.TradingTable.paint(board, self.guest.html())
         board.dataset.transport = self.link.transport if self.link else "relay"
         if self.guest.state is not None:
             root.dataset.ready = "1"
             if self.guest.state["view"].get("result") is not None:
                 root.dataset.gameOver = "1"
+
+    def game_id(self) -> str:
+        """Return the game played at the table, once the host has said."""
+        return self.guest.state["game"] if self.guest.state is not None else ""
+
+    def explain(self, key: str) -> str:
+        """Return what a thing on this seat's board is and does now."""
+        return self.guest.explain(key)
 
     def on_click(self, event: Any) -> None:
         """Send an action to the host, or change the selected cards (kept across a reload)."""
@@ -665,6 +685,10 @@ def main() -> None:
         root.dataset.ready = "1"
         return
     document.addEventListener("click", create_proxy(page.on_click))
+    window.TradingTable.rules = create_proxy(
+        lambda: rules_html(page.game_id(), lang) if page.game_id() else ""
+    )
+    window.TradingTable.explain = create_proxy(page.explain)
     if isinstance(page, HostPage):
         page.repaint()
     else:
