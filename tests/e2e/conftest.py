@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 import socket
 import subprocess
 import sys
@@ -287,3 +288,11 @@ def click_some(pages: list[Page], rng: random.Random, selector: str = "#board [d
             except Error:
                 pass  # repainted meanwhile
     return clicked
+
+
+def board_html(page: Any) -> str:
+    """Return what the board area shows, without the passing marks of what just changed and the banners
+    (a reload starts with no banner)."""
+    html = page.locator("#board").inner_html()
+    html = re.sub(r'<div class="tt-banner".*?</div>', "", html, flags=re.S)
+    return re.sub(r" ?tt-changed", "", html)

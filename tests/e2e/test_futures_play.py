@@ -13,6 +13,7 @@ from .conftest import (
     PHONE,
     PageGuard,
     assert_fits_phone,
+    board_html,
     click_one,
     play_to_the_end,
     wait_ready,
@@ -69,20 +70,20 @@ def test_reload_resumes_the_same_game_and_undo_takes_a_move_back(page: Page, pag
         page.wait_for_function("document.querySelector('#board [data-action]') !== null")
         click_one(page, "#board [data-action]", rng)
     page.wait_for_function("document.querySelector('#board [data-action]') !== null")
-    before = page.locator("#board").inner_html()
+    before = board_html(page)
     page.reload()
     wait_ready(page)
     page.wait_for_function("document.querySelector('#board [data-action]') !== null")
-    assert page.locator("#board").inner_html() == before
+    assert board_html(page) == before
     place = "#board [data-action^='place:']"
     while page.locator(place).count() == 0:  # on to the person's next face-down card, which shows nothing
         click_one(page, "#board [data-action]", rng)
         page.wait_for_function("document.querySelector('#board [data-action]') !== null")
-    before = page.locator("#board").inner_html()
+    before = board_html(page)
     click_one(page, place, rng)
     page.locator("[data-undo]").click()
     page.wait_for_function("document.querySelector('#board [data-action]') !== null")
-    assert page.locator("#board").inner_html() == before
+    assert board_html(page) == before
     click_one(page, place, rng)
     page.locator("#board [data-action='pass']").click()  # ends the turn: once the bots have played, no undo
     page.wait_for_function("document.querySelector('#board [data-action]') !== null")

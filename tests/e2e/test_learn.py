@@ -13,7 +13,7 @@ from playwright.sync_api import Page, expect
 from pygame_core.engine import Record, all_games, replay
 from pygame_core.engine.howto import rules_html
 
-from .conftest import FAST, PageGuard, wait_ready
+from .conftest import FAST, PageGuard, board_html, wait_ready
 
 GAMES = [g.id for g in all_games()]
 
@@ -26,11 +26,6 @@ def first_heading(game: str, lang: str) -> str:
 def bots_link(game: str, seats: str = "human,bot,bot", extra: str = FAST) -> str:
     """Return a play link with three seats."""
     return f"play/?game={game}&players={seats.count(',') + 1}&seats={seats}&seed=5&{extra}"
-
-
-def board_html(page: Page) -> str:
-    """Return what the board shows (without the flash of what changed)."""
-    return re.sub(r" ?tt-changed", "", page.locator("#board").inner_html())
 
 
 @pytest.mark.parametrize("game", GAMES)
