@@ -195,6 +195,7 @@ def ladders_svg(v: View, legal: set[str], lang: str) -> str:
     row_h, top, col_w = 22, 26, 120
     height = top + row_h * len(LADDER) + 4
     out = []
+    hot: list[str] = []  # the squares to tap for a trade, drawn last
     cells: dict[tuple[str, str], list[str]] = {}  # the empty squares, one path per commodity and look
     me = v["viewer"]
     for i, c in enumerate(COMMODITIES):
@@ -257,7 +258,7 @@ def ladders_svg(v: View, legal: set[str], lang: str) -> str:
                 for side, sx in (("U", x0 + 1), ("D", x0 + 83)):
                     action = f"trade:{c}:{side}"
                     if action in legal:
-                        out.append(
+                        hot.append(
                             tag(
                                 "rect",
                                 x=sx,
@@ -314,7 +315,7 @@ def ladders_svg(v: View, legal: set[str], lang: str) -> str:
     )
     return tag(
         "svg",
-        paths + "".join(out),
+        paths + "".join(out) + "".join(hot),  # trades on top: a tap on a square full of markers trades
         viewBox=f"0 0 {col_w * 3} {height}",
         class_="tt-ladders",
         role="img",
