@@ -98,6 +98,11 @@ def translate(texts: Texts, lang: str, key: str, **fields: object) -> str:
     return template.format(**{k: esc(v) for k, v in fields.items()})
 
 
+def signed(value: int) -> str:
+    """Return a whole number with its sign (+6, −3, ±0)."""
+    return f"+{value}" if value > 0 else f"−{-value}" if value < 0 else "±0"
+
+
 def select_button(
     content: str, value: object, pressed: bool = False, class_: str = "tt-act", **values: object
 ) -> str:

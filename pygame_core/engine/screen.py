@@ -10,7 +10,7 @@ from typing import Any
 from .game import Player
 from .hint import Hint
 from .registry import get_board, get_game
-from .render import Board, Texts, esc, tag, translate
+from .render import Board, Texts, esc, signed, tag, translate
 from .table import Table
 
 LOG_LINES = 14
@@ -294,11 +294,6 @@ def tools_html(lang: str, pace: int | None = None, hint: bool = False) -> str:
     if hint:
         parts.append(tag("button", t("hint"), type="button", class_="tt-tool", data_hint="1"))
     return tag("div", "".join(parts), class_="tt-tools")
-
-
-def signed(value: int) -> str:
-    """Return a whole number with its sign (+6, −3, ±0)."""
-    return f"+{value}" if value > 0 else f"−{-value}" if value < 0 else "±0"
 
 
 def with_last_event(board_html: str, text: str) -> str:

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...engine.game import View
-from ...engine.render import Texts, board_root, esc, result_panel, select_button, tag, translate
+from ...engine.render import Texts, board_root, esc, result_panel, select_button, signed, tag, translate
 from .rules import (
     BASE_FEE,
     COMMODITIES,
@@ -175,11 +175,6 @@ def seat_names(players: int, lang: str) -> list[str]:
 def card_label(card: str, lang: str) -> str:
     """Return a card's name, e.g. `CORN ▲`."""
     return f"{translate(TEXTS, lang, card[0])} {ARROWS[card[1]]}"
-
-
-def signed(value: int) -> str:
-    """Return a number with its sign, e.g. +10 or −8."""
-    return f"+{value}" if value > 0 else f"−{-value}" if value < 0 else "±0"
 
 
 def chip(card: str, lang: str) -> str:

@@ -8,9 +8,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...engine.game import View
-from ...engine.render import Event, translate
+from ...engine.render import Event, signed, translate
 from . import board, rules
-from .board import TEXTS, card_label, seat_names, signed
+from .board import TEXTS, card_label, seat_names
 
 RULES = {
     "en": """## Goal
