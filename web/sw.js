@@ -39,7 +39,7 @@ self.addEventListener("fetch", (event) => {
   const { request } = event;
   if (request.method !== "GET" || !request.url.startsWith(SCOPE) || request.url.startsWith(`${SCOPE}sw.js`)) return;
   if (request.mode === "navigate") event.respondWith(navigate(event));
-  else event.respondWith(subresource(request, event.clientId));
+  else event.respondWith(subresource(request, event.clientId, event.resultingClientId));
 });
 
 /** A page: from this version's cache unless the site has changed since (then from the network). */
@@ -60,9 +60,11 @@ async function navigate(event) {
   }
 }
 
-/** A page's file, from the version the page was pinned to. */
-async function subresource(request, clientId) {
+/** A page's file, from the version the page was pinned to. A page's Web Worker (its script's request
+ * names the worker's client as resultingClientId) is pinned with the page, so it reads the same files. */
+async function subresource(request, clientId, workerId) {
   const pin = (await getPin(clientId)) ?? NETWORK;
+  if (workerId) await setPin(workerId, pin);
   if (pin !== NETWORK) {
     const hit = await caches.match(request, { cacheName: pin });
     if (hit) return hit;

@@ -4,7 +4,8 @@
 //   Enter on a focused one, or any tap while the "i" mode ([data-explain-mode]) is on; playing stays one tap;
 // - TradingTable.paint(box, html): repaints a screen and briefly marks the parts of the board that changed
 //   (not under prefers-reduced-motion), and lets a banner time out.
-// Python sets TradingTable.explain(key) and TradingTable.rules() (both return markup).
+// Python sets TradingTable.explain(key) and TradingTable.rules() (both return markup, or a promise of it
+// where Python runs in a worker: python.js).
 (() => {
   "use strict";
   const TT = globalThis.TradingTable;
@@ -27,8 +28,8 @@
     if (!dialog.open) dialog.showModal();
   }
 
-  function explain(thing) {
-    if (TT.explain) openSheet(TT.explain(thing.dataset.explain));
+  async function explain(thing) {
+    if (TT.explain) openSheet(await TT.explain(thing.dataset.explain));
   }
 
   function stop(event) {
@@ -56,7 +57,7 @@
         return stop(event);
       }
       if (target.closest("[data-help]")) {
-        if (TT.rules) openSheet(TT.rules());
+        if (TT.rules) Promise.resolve(TT.rules()).then(openSheet);
         return stop(event);
       }
       if (target.closest("button[data-explain-mode]")) {

@@ -244,7 +244,13 @@ def click_one(page: Any, selector: str, rng: random.Random) -> bool:
         found.nth(rng.randrange(n)).click(timeout=3000)
     except Error:
         return False  # the board was repainted by a bot's move meanwhile
+    settle(page)
     return True
+
+
+def settle(page: Any) -> None:
+    """Wait until the page's Python has answered the last tap (python.js: <html data-busy>)."""
+    page.wait_for_function("!document.documentElement.dataset.busy", polling=20)
 
 
 def play_to_the_end(

@@ -8,14 +8,14 @@ import re
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Error, Frame, Page, expect
+from playwright.sync_api import Frame, Page, expect
 
 import build
 import pygame_core.games  # noqa: F401  (registers every game)
 from pygame_core.bots import bot_levels
 from pygame_core.engine import all_games, get_game
 
-from .conftest import PageGuard, wait_ready
+from .conftest import PageGuard, click_one, wait_ready
 
 pytestmark = pytest.mark.e2e
 
@@ -51,14 +51,7 @@ def play(frame: Frame) -> None:
 
 def click_an_action(frame: Frame, rng: random.Random) -> bool:
     """Click a random `[data-action]` in the frame; False if there was none or the board was repainted."""
-    actions = frame.locator("#board [data-action]")
-    if actions.count() == 0:
-        return False
-    try:
-        actions.nth(rng.randrange(actions.count())).click(timeout=3000)
-    except Error:
-        return False
-    return True
+    return click_one(frame, "#board [data-action]", rng)
 
 
 def assert_fits(page: Page, index: int, frame: Frame) -> int:

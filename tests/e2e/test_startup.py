@@ -72,7 +72,9 @@ def test_snapshot_exists_and_pages_name_it() -> None:
         assert image.read(4) == (0x706E7300).to_bytes(4, "little")  # Pyodide's "\0snp" magic
     loader = (build.DIST / "assets" / "start.mjs").read_text()
     assert f'"../runtime/{snapshot.name}"' in loader
-    for page in ("play", "table"):
+    assert 'from "./start.mjs"' in (build.DIST / "assets" / "worker.mjs").read_text()
+    assert 'data-worker="../assets/worker.mjs"' in (build.DIST / "play" / "index.html").read_text()
+    for page in ("table", "replay"):
         assert '"interpreter": "../assets/start.mjs"' in (build.DIST / page / "index.html").read_text()
 
 
@@ -141,8 +143,17 @@ def test_a_missing_or_bad_snapshot_falls_back_to_a_normal_start_that_plays(
     assert all(any(word in error for word in expected) for error in page_guard.errors), page_guard.errors
 
 
+def without_decompression_streams(route: Route) -> None:
+    """The loader as a browser without DecompressionStream runs it (in the worker, where an init script
+    does not reach)."""
+    loader = (build.DIST / "assets" / "start.mjs").read_text()
+    body = "delete globalThis.DecompressionStream;\n" + loader
+    route.fulfill(status=200, body=body, content_type="text/javascript")
+
+
 def test_a_browser_without_decompression_streams_starts_normally(page: Page, page_guard: PageGuard) -> None:
-    page.add_init_script("delete window.DecompressionStream")
+    page.add_init_script("delete window.DecompressionStream")  # the table and replay pages' PyScript
+    page.route(re.compile(r"/assets/start\.mjs$"), without_decompression_streams)
     page.goto(SOLO)
     wait_ready(page)
     assert started(page) == "fresh"
@@ -220,3 +231,23 @@ def test_an_update_of_the_site_replaces_the_cached_version_on_the_next_visit(
     finally:
         context.close()
     assert problems == []
+
+
+LONG_TASKS = """window.__longTasks = [];
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) window.__longTasks.push(entry.duration);
+}).observe({ type: "longtask", buffered: true });"""
+MAIN_THREAD_BOUND_MS = 1000  # Python on the main thread held it for seconds at a time (start, bots' turns)
+
+
+def test_python_starts_and_bots_think_off_the_main_thread(page: Page, page_guard: PageGuard) -> None:
+    page.add_init_script(LONG_TASKS)
+    page.goto(f"play/?game=stock_trader&seats=human,bot:planner,bot:planner,bot:planner&seed=5&{FAST}")
+    wait_ready(page)
+    # The page itself never fetched the runtime: its worker did (a worker has its own resource timeline).
+    fetched = page.evaluate("performance.getEntriesByType('resource').map((e) => e.name)")
+    assert any(name.endswith("/assets/worker.mjs") for name in fetched)
+    assert not any(name.endswith((".wasm", ".whl", ".bin", ".zip")) for name in fetched)
+    click_actions(page, 6)  # the strongest bots answer each move
+    longest = page.evaluate("Math.max(0, ...window.__longTasks)")
+    assert longest < MAIN_THREAD_BOUND_MS, f"the page was blocked for {longest:.0f} ms"

@@ -1,10 +1,12 @@
-// Pyodide for PyScript, started from the build's memory snapshot when it can (build.py, make_snapshot).
+// Pyodide for PyScript and for worker.mjs, started from the build's memory snapshot when it can
+// (build.py, make_snapshot).
 // PyScript imports `loadPyodide` and `version` from the module its `interpreter` setting names; this one
 // passes the snapshot to Pyodide's own loadPyodide and falls back to a normal start when the build made
 // no snapshot, the browser cannot unpack it, it fails to download or restore, or it would download too
 // slowly to pay for itself (a first visit on a slow mobile network: the service worker then keeps it for
 // the next visits, which read it from the cache at once).
-// <html data-start="snapshot"> or "fresh" says which start it was (tests and the benchmark read it).
+// `started` (and, on a page, <html data-start>) says which start it was: "snapshot" or "fresh" (tests and
+// the benchmark read it; in a worker, worker.mjs passes it to the page).
 import { loadPyodide as startPyodide, version } from "{{PYODIDE}}/pyodide.mjs";
 
 export { version };
@@ -23,7 +25,7 @@ image?.catch(() => {}); // a failure is reported (and survived) in loadPyodide
 
 /** The snapshot's bytes: the file is gzipped, unless a host already undid that (Content-Encoding). */
 async function fetchImage(url) {
-  const started = performance.now();
+  const begun = performance.now();
   const response = await fetch(url);
   if (!response.ok) throw new Error(`snapshot: HTTP ${response.status}`);
   const total = Number(response.headers.get("Content-Length")) || 0;
@@ -39,7 +41,7 @@ async function fetchImage(url) {
       const { done, value } = await reader.read();
       if (done) return controller.close();
       received += value.length;
-      const elapsed = performance.now() - started;
+      const elapsed = performance.now() - begun;
       const left = ((total - received) * elapsed) / received;
       if (total && elapsed > CHECK_AFTER_MS && left > SLOW_MS) {
         reader.cancel();
@@ -52,7 +54,10 @@ async function fetchImage(url) {
   return new Uint8Array(await new Response(stream).arrayBuffer());
 }
 
+export let started = "";
+
 function mark(how) {
+  started = how;
   if (globalThis.document) document.documentElement.dataset.start = how;
 }
 

@@ -1,0 +1,57 @@
+// The Python of a page, run in a module Web Worker so the page scrolls and answers while Python starts
+// and while bots think. No SharedArrayBuffer: it works in a cross-origin embed without isolation.
+// The page (public/assets/python.js) starts it with {ev: "start", python: <URL of the page's main.py>,
+// ...}; this worker starts Pyodide (start.mjs: from the build's snapshot when it can), unpacks the
+// pygame_core wheel, runs main.py, then hands every message to its `receive(text)` as JSON text.
+// Python answers with postMessage(JSON text) ({op: ...}); see python.js for the ops.
+import { loadPyodide, started } from "./start.mjs";
+
+const WHEEL = new URL("{{WHEEL}}", import.meta.url);
+const wheel = fetchBytes(WHEEL); // downloads beside the runtime
+wheel.catch(() => {}); // reported when awaited
+const waiting = [];
+let receive = null;
+
+const post = (message) => postMessage(JSON.stringify(message));
+
+async function fetchBytes(url) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url.pathname}: HTTP ${response.status}`);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+async function fetchText(url) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url.pathname}: HTTP ${response.status}`);
+  return response.text();
+}
+
+/** The message text Python gets, or an error shown on the page (a PythonError's message is its traceback). */
+function deliver(text) {
+  try {
+    receive(text);
+  } catch (error) {
+    post({ op: "error", message: error?.message || String(error) });
+  }
+}
+
+async function start(first) {
+  const source = fetchText(new URL(first.python));
+  post({ op: "progress", text: "loading" });
+  const pyodide = await loadPyodide();
+  post({ op: "started", how: started });
+  post({ op: "progress", text: "unpacking" });
+  pyodide.unpackArchive(await wheel, "wheel", { extractDir: "/home/pyodide" });
+  pyodide.runPython(await source, { filename: "main.py" });
+  receive = pyodide.globals.get("receive");
+  for (const text of waiting.splice(0)) deliver(text);
+}
+
+self.onmessage = (event) => {
+  const text = event.data;
+  if (receive) return deliver(text);
+  waiting.push(text);
+  if (waiting.length === 1) {
+    start(JSON.parse(text)).catch((error) => post({ op: "error", message: error?.message || String(error) }));
+  }
+};
