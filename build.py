@@ -397,7 +397,9 @@ console.log(JSON.stringify({ raw: image.length, heap: module.HEAP8.length, modul
 
 
 def page_imports(sources: Iterable[Path]) -> list[str]:
-    """Modules the pages' Python imports (`import a.b`, `from a.b import c`: a.b), browser-only ones out."""
+    """Modules the pages' Python imports (`import a.b`, `from a.b import c`: a.b), browser-only ones and the
+    pages' own (tt_bridge, written beside main.py at run time) out."""
+    sources = list(sources)
     found: set[str] = set()
     for source in sources:
         for node in ast.walk(ast.parse(source.read_text(), str(source))):
@@ -405,7 +407,8 @@ def page_imports(sources: Iterable[Path]) -> list[str]:
                 found.update(alias.name for alias in node.names)
             elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
                 found.add(node.module)
-    return sorted(name for name in found if name.split(".")[0] not in SNAPSHOT_SKIP)
+    skip = SNAPSHOT_SKIP | {source.stem for source in sources}
+    return sorted(name for name in found if name.split(".")[0] not in skip)
 
 
 def wheel_digest(wheel: Path) -> str:

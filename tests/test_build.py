@@ -108,10 +108,12 @@ def test_page_imports_are_what_the_pages_import_without_browser_only_modules(tmp
     page.write_text(
         "import random\nimport json, asyncio\nfrom functools import partial\nimport js\n"
         "from pyscript import document\nfrom pyodide.ffi import create_proxy\n"
-        "from pygame_core.engine.table import Table\nfrom . import sibling\n"
+        "from pygame_core.engine.table import Table\nfrom . import sibling\nfrom tt_bridge import post\n"
     )
-    assert build.page_imports([page]) == [
+    (tmp_path / "tt_bridge.py").write_text("import base64\n")  # a page's own module, beside it at run time
+    assert build.page_imports([page, tmp_path / "tt_bridge.py"]) == [
         "asyncio",
+        "base64",
         "functools",
         "json",
         "pygame_core.engine.table",

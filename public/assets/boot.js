@@ -3,7 +3,7 @@
 // - shows every error (JS exceptions, rejected promises, failed loads, console.error, which is
 //   where PyScript writes Python tracebacks) in the page's role="alert" element.
 // Python code can call `js.TradingTable.showError(message)` too, and keeps the game with
-// `TradingTable.load(key)` / `TradingTable.store(key, value)`: where the browser blocks storage (a
+// `TradingTable.load(key)` / `TradingTable.store(key, value)` (and `keys()`): where the browser blocks storage (a
 // third-party frame, some private windows) they say so once on the page and play goes on unsaved.
 (() => {
   "use strict";
@@ -68,13 +68,16 @@
         note.className = "tt-unsaved";
         note.setAttribute("role", "status");
         note.textContent = UNSAVED[lang.startsWith("ja") ? "ja" : "en"];
-        document.querySelector('[role="alert"]')?.before(note);
+        const say = () => document.querySelector('[role="alert"]')?.before(note);
+        if (document.readyState === "loading") addEventListener("DOMContentLoaded", say);
+        else say();
       }
       return null;
     }
   }
   const load = (key) => storage((s) => s.getItem(key));
   const store = (key, value) => storage((s) => s.setItem(key, value));
+  const keys = () => storage((s) => Object.keys(s)) ?? [];
 
-  globalThis.TradingTable = { showError, load, store };
+  globalThis.TradingTable = { showError, load, store, keys };
 })();

@@ -1,10 +1,14 @@
 // The page side of a Python page whose Python runs in a Web Worker (web/assets/worker.mjs), so the page
 // never freezes while Python starts or bots think. Loaded as a classic script in <head>, after boot.js:
-//   <script src="assets/python.js" data-worker="assets/worker.mjs" data-python="./main.py"></script>
+//   <script src="assets/python.js" data-worker="assets/worker.mjs" data-python="./main.py"
+//           data-wheels="wheels/a.whl wheels/b.whl" data-storage="prefix-"></script>
 // It starts the worker at once, sends it what the person does ({ev: ...} as JSON text: a click's data-*
 // attributes, the speed tool, the sheet opening and closing, explanations and rules asked for by play.js)
 // and carries out what Python asks ({op: ...}): paint the board, store, change the address, go, download,
-// show the sheet or an error; `done` ends each message. No rule lives here.
+// show the sheet or an error; `done` ends each message. The start message carries the page's address,
+// language, <meta name="tt-..."> settings and what this browser stored under data-storage's prefix.
+// WebRTC exists only here, so rtc.* ops and events carry a peer connection's signalling and data channel
+// for Python, which seals and relays them. No rule lives here.
 (() => {
   "use strict";
   const TT = globalThis.TradingTable;
@@ -12,8 +16,9 @@
   const root = document.documentElement;
   const CLICKABLE = [
     "action", "select", "handover", "undo", "lang", "dismiss", "hint", "play-again", "rematch", "new-game",
-    "record", "replay-link",
+    "record", "replay-link", "seat-bot", "seat-free", "admit", "refuse", "replay-step",
   ].map((name) => `[data-${name}]`).join(",");
+  const CHANGING = "[data-speed],[data-replay-viewer],[data-record-file]";
   const STEPS = {
     loading: { en: "Loading the Python runtime", ja: "Python を読み込み中" },
     unpacking: { en: "Unpacking the games", ja: "ゲームを展開中" },
@@ -26,6 +31,9 @@
 
   const lang = () => new URLSearchParams(location.search).get("lang") || (navigator.language.startsWith("ja") ? "ja" : "en");
   const board = () => document.getElementById("board");
+  // An element's data-* attributes (and aria-pressed), as Python reads a tap or a change.
+  const dataOf = (el) =>
+    Object.fromEntries([...el.attributes].filter((a) => a.name.startsWith("data-") || a.name === "aria-pressed").map((a) => [a.name, a.value]));
 
   function address(op) {
     if (op.query !== undefined) return history.replaceState(null, "", `?${op.query}`);
@@ -69,9 +77,25 @@
       TT.paint(board(), op.html);
       board().classList.remove("tt-preview");
       root.lang = op.lang;
+      if (op.transport) board().dataset.transport = op.transport;
+      if (op.ready === false) return;
       root.dataset.ready = "1";
       if (op.over) root.dataset.gameOver = "1";
       else root.removeAttribute("data-game-over");
+    },
+    received: (op) => (window.ttReceived ||= []).push(...(op.text === null ? [] : [op.text])), // for tests
+    warn: (op) => console.warn(...op.parts),
+    texts: (op) => {
+      for (const label of document.querySelectorAll("[data-text]")) label.textContent = op.texts[label.dataset.text] ?? "";
+    },
+    hide: (op) => document.querySelectorAll(op.selector).forEach((el) => (el.hidden = op.hidden)),
+    "rtc.new": (op) => rtcNew(op.peer, op.offer),
+    "rtc.signal": (op) => rtc(op.peer, (pc) => rtcSignal(op.peer, pc, op.data)),
+    "rtc.send": (op) => channels.get(op.peer)?.send(op.text),
+    "rtc.close": (op) => {
+      peers.get(op.peer)?.close();
+      peers.delete(op.peer);
+      channels.delete(op.peer);
     },
     store: (op) => TT.store(op.key, op.value),
     address,
@@ -88,6 +112,51 @@
     done: () => delete root.dataset.busy,
     error: (op) => TT.showError(op.message),
   };
+
+  // WebRTC for Python: one peer connection per peer id; its work runs in order (a promise chain).
+  const peers = new Map();
+  const channels = new Map();
+  const chains = new Map();
+  const rtcEvent = (peer, data) => send({ ev: "rtc", peer, ...data });
+  const rtc = (peer, work) => {
+    const pc = peers.get(peer);
+    if (!pc) return;
+    const next = (chains.get(peer) ?? Promise.resolve()).then(() => work(pc));
+    chains.set(peer, next.catch((error) => console.warn(`WebRTC with ${peer} failed:`, error)));
+  };
+  const description = (d) => ({ sdp: { type: d.type, sdp: d.sdp } });
+
+  function attach(peer, channel) {
+    channel.onmessage = (event) => rtcEvent(peer, { text: typeof event.data === "string" ? event.data : null });
+    channel.onopen = () => rtcEvent(peer, { open: true });
+    channel.onclose = () => rtcEvent(peer, { open: false });
+    channels.set(peer, channel);
+  }
+
+  function rtcNew(peer, offer) {
+    const pc = new RTCPeerConnection({ iceServers: [] });
+    peers.set(peer, pc);
+    pc.onicecandidate = (event) => event.candidate && rtcEvent(peer, { signal: { candidate: event.candidate.toJSON() } });
+    if (!offer) pc.ondatachannel = (event) => attach(peer, event.channel);
+    else {
+      attach(peer, pc.createDataChannel("game"));
+      rtc(peer, async () => {
+        await pc.setLocalDescription(await pc.createOffer());
+        rtcEvent(peer, { signal: description(pc.localDescription) });
+      });
+    }
+  }
+
+  async function rtcSignal(peer, pc, data) {
+    const sdp = data?.sdp;
+    if (sdp && (sdp.type === "offer" || sdp.type === "answer")) {
+      await pc.setRemoteDescription({ type: sdp.type, sdp: String(sdp.sdp) });
+      if (sdp.type === "offer") {
+        await pc.setLocalDescription(await pc.createAnswer());
+        rtcEvent(peer, { signal: description(pc.localDescription) });
+      }
+    } else if (data?.candidate && typeof data.candidate === "object") await pc.addIceCandidate(data.candidate);
+  }
 
   const run = (op) => OPS[op.op](op);
   worker.onmessage = (event) => {
@@ -106,7 +175,20 @@
   TT.explain = (key) => ask({ ev: "explain", key });
   TT.rules = () => ask({ ev: "rules" });
 
-  send({ ev: "start", python: new URL(script.dataset.python, location.href).href, search: location.search, language: navigator.language });
+  const stored = {};
+  const prefix = script.dataset.storage;
+  if (prefix) for (const key of TT.keys()) if (key.startsWith(prefix)) stored[key] = TT.load(key);
+  const settings = Object.fromEntries([...document.querySelectorAll('meta[name^="tt-"]')].map((m) => [m.name, m.content]));
+  send({
+    ev: "start",
+    python: new URL(script.dataset.python, location.href).href,
+    wheels: script.dataset.wheels.split(" ").map((url) => new URL(url, location.href).href),
+    href: location.href,
+    search: location.search,
+    language: navigator.language,
+    settings,
+    stored,
+  });
 
   addEventListener("DOMContentLoaded", () => {
     early.splice(0).forEach(run);
@@ -126,11 +208,18 @@
     if (!target) return;
     if (root.dataset.busy) return event.preventDefault();
     root.dataset.busy = "1";
-    const attrs = {};
-    for (const { name, value } of target.attributes) if (name.startsWith("data-") || name === "aria-pressed") attrs[name] = value;
-    send({ ev: "click", attrs });
+    send({ ev: "click", attrs: dataOf(target) });
   });
-  document.addEventListener("change", (event) => {
-    if (event.target.hasAttribute("data-speed")) send({ ev: "speed", value: event.target.value });
+  // A changed choice (a select's value, a chosen file's text) and a sent form (its fields).
+  document.addEventListener("change", async (event) => {
+    const target = event.target;
+    if (!target.matches(CHANGING)) return;
+    const value = target.type === "file" ? await target.files[0]?.text() : target.value;
+    if (value !== undefined) send({ ev: "change", attrs: dataOf(target), value });
+  });
+  document.addEventListener("submit", (event) => {
+    if (!event.target.matches("[data-python-form]")) return;
+    event.preventDefault();
+    send({ ev: "submit", attrs: dataOf(event.target), fields: Object.fromEntries(new FormData(event.target)) });
   });
 })();

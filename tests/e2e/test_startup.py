@@ -73,9 +73,10 @@ def test_snapshot_exists_and_pages_name_it() -> None:
     loader = (build.DIST / "assets" / "start.mjs").read_text()
     assert f'"../runtime/{snapshot.name}"' in loader
     assert 'from "./start.mjs"' in (build.DIST / "assets" / "worker.mjs").read_text()
-    assert 'data-worker="../assets/worker.mjs"' in (build.DIST / "play" / "index.html").read_text()
-    for page in ("table", "replay"):
-        assert '"interpreter": "../assets/start.mjs"' in (build.DIST / page / "index.html").read_text()
+    for page in ("play", "table", "replay"):
+        html = (build.DIST / page / "index.html").read_text()
+        assert 'data-worker="../assets/worker.mjs"' in html
+        assert 'type="py"' not in html and "pyscript" not in html
 
 
 def test_cold_and_warm_start_through_the_snapshot(page: Page, page_guard: PageGuard) -> None:
@@ -152,7 +153,6 @@ def without_decompression_streams(route: Route) -> None:
 
 
 def test_a_browser_without_decompression_streams_starts_normally(page: Page, page_guard: PageGuard) -> None:
-    page.add_init_script("delete window.DecompressionStream")  # the table and replay pages' PyScript
     page.route(re.compile(r"/assets/start\.mjs$"), without_decompression_streams)
     page.goto(SOLO)
     wait_ready(page)

@@ -1,14 +1,14 @@
 // The Python of a page, run in a module Web Worker so the page scrolls and answers while Python starts
 // and while bots think. No SharedArrayBuffer: it works in a cross-origin embed without isolation.
 // The page (public/assets/python.js) starts it with {ev: "start", python: <URL of the page's main.py>,
-// ...}; this worker starts Pyodide (start.mjs: from the build's snapshot when it can), unpacks the
-// pygame_core wheel, runs main.py, then hands every message to its `receive(text)` as JSON text.
-// Python answers with postMessage(JSON text) ({op: ...}); see python.js for the ops.
+// wheels: [URL, ...], ...}; this worker starts Pyodide (start.mjs: from the build's snapshot when it
+// can), unpacks the wheels, writes tt_bridge.py (the Python half of the bridge) beside main.py, runs
+// main.py, then hands every message to its `receive(text)` as JSON text. Python answers with
+// postMessage(JSON text) ({op: ...}); see python.js for the ops.
 import { loadPyodide, started } from "./start.mjs";
 
-const WHEEL = new URL("{{WHEEL}}", import.meta.url);
-const wheel = fetchBytes(WHEEL); // downloads beside the runtime
-wheel.catch(() => {}); // reported when awaited
+const BRIDGE = new URL("./tt_bridge.py", import.meta.url);
+const HOME = "/home/pyodide";
 const waiting = [];
 let receive = null;
 
@@ -36,13 +36,17 @@ function deliver(text) {
 }
 
 async function start(first) {
-  const source = fetchText(new URL(first.python));
+  const wheels = first.wheels.map((url) => fetchBytes(new URL(url))); // beside the runtime
+  const sources = [fetchText(BRIDGE), fetchText(new URL(first.python))];
+  for (const download of [...wheels, ...sources]) download.catch(() => {}); // reported when awaited
   post({ op: "progress", text: "loading" });
   const pyodide = await loadPyodide();
   post({ op: "started", how: started });
   post({ op: "progress", text: "unpacking" });
-  pyodide.unpackArchive(await wheel, "wheel", { extractDir: "/home/pyodide" });
-  pyodide.runPython(await source, { filename: "main.py" });
+  for (const wheel of wheels) pyodide.unpackArchive(await wheel, "wheel", { extractDir: HOME });
+  const [bridge, main] = await Promise.all(sources);
+  pyodide.FS.writeFile(`${HOME}/tt_bridge.py`, bridge);
+  pyodide.runPython(main, { filename: "main.py" });
   receive = pyodide.globals.get("receive");
   for (const text of waiting.splice(0)) deliver(text);
 }

@@ -6,15 +6,13 @@ what to play (see pygame_core.engine.link); the table is saved in the browser af
 link's canonical query, so a reload resumes it. Bots think in slices, so a tap reaches them in between.
 """
 
-import json
 import random
 from collections.abc import Callable, Generator
 from functools import partial
 from typing import Any
 from urllib.parse import parse_qsl, quote
 
-import js  # the worker's global scope
-from pyodide.ffi import create_once_callable
+from tt_bridge import later, post, serve
 
 import pygame_core.games  # noqa: F401  (registers every game)
 from pygame_core.bots import bot_levels, make_bot
@@ -31,16 +29,6 @@ EMBED_PARAMS = ("embed", "frame", "host", "theme", "size")
 SPEED_KEY = "trading-table:speed"  # the bots' speed, kept per browser
 # What a click on the board may be, by attribute (python.js sends the clicked element's data-* attributes).
 SCREEN_CLICKS = (("data-handover", "handover"), ("data-undo", "undo"), ("data-dismiss", "dismiss"))
-
-
-def post(op: str, **data: object) -> None:
-    """Send an op to the page."""
-    js.postMessage(json.dumps({"op": op, **data}))
-
-
-def later(run: Callable[[], None], ms: int = 0) -> None:
-    """Run `run` after ms, once messages that came meanwhile were handled."""
-    js.setTimeout(create_once_callable(run), ms)
 
 
 class Page:
@@ -229,30 +217,25 @@ class Page:
 page: Page | None = None
 
 
-def receive(text: str) -> None:
-    """Handle one message from the page (JSON: {"ev": ..., ...})."""
+def start(message: dict[str, Any]) -> None:
+    """Read the link and ask the page for what this browser kept."""
     global page
-    message = json.loads(text)
-    ev = message["ev"]
-    try:
-        if ev == "start":
-            page = Page(message)
-            return
-        assert page is not None, "the page sends `start` first"
-        if ev == "loaded":
-            values = message["values"]
-            page.deal(values.get(page.key), values.get(SPEED_KEY))
-        elif ev == "click":
-            page.click(message["attrs"])
-        elif ev == "speed":
-            page.set_speed(message["value"])
-        elif ev == "sheet":
-            page.sheet(bool(message["open"]))
-        elif ev == "explain":
-            post("sheet", html=page.screen.explain(message["key"]) if page.screen else "")
-        elif ev == "rules":
-            post("sheet", html=rules_html(page.setup.game, page.lang))
-    except (GameError, ValueError) as e:
-        post("error", message=str(e))
-    finally:
-        post("done")  # the page takes the next tap
+    page = Page(message)
+
+
+def on(run: Callable[[Page, dict[str, Any]], None]) -> Callable[[dict[str, Any]], None]:
+    """A handler that runs on the page (the page sends `start` first)."""
+    return lambda message: run(page, message) if page is not None else None
+
+
+receive = serve(
+    {
+        "start": start,
+        "loaded": on(lambda p, m: p.deal(m["values"].get(p.key), m["values"].get(SPEED_KEY))),
+        "click": on(lambda p, m: p.click(m["attrs"])),
+        "change": on(lambda p, m: p.set_speed(m["value"]) if "data-speed" in m["attrs"] else None),
+        "sheet": on(lambda p, m: p.sheet(bool(m["open"]))),
+        "explain": on(lambda p, m: post("sheet", html=p.screen.explain(m["key"]) if p.screen else "")),
+        "rules": on(lambda p, m: post("sheet", html=rules_html(p.setup.game, p.lang))),
+    }
+)

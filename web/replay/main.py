@@ -1,21 +1,19 @@
 """The replay page: opens a game record (a `#r=` link, a file or pasted JSON) and steps through it with
-pygame_core's Replayer. No rule lives here; a bad record shows the reason `replay` gives."""
+pygame_core's Replayer. No rule lives here; a bad record shows the reason `replay` gives. This runs in a
+Web Worker (web/assets/worker.mjs); the page (public/assets/python.js) sends taps, changes and the form."""
 
-from pyodide.ffi import create_proxy
-from pyscript import document, window
+from typing import Any
+from urllib.parse import parse_qsl, urlsplit
+
+from tt_bridge import post, serve
 
 import pygame_core.games  # noqa: F401  (registers every game)
 from pygame_core.engine import GameError, Record
+from pygame_core.engine.howto import rules_html
 from pygame_core.engine.record import from_fragment
 from pygame_core.engine.render import Texts, translate
 from pygame_core.engine.replayer import Replayer
 
-root = document.documentElement
-board = document.querySelector("#board")
-form = document.querySelector("#open")
-TT = window.TradingTable
-params = window.URLSearchParams.new(window.location.search)
-lang = params.get("lang") or ("ja" if str(window.navigator.language).startswith("ja") else "en")
 TEXTS: Texts = {
     "en": {
         "title": "Replay a game",
@@ -31,80 +29,75 @@ TEXTS: Texts = {
     },
 }
 replayer: Replayer | None = None
+lang = "en"
 
 
 def paint() -> None:
     """Draw the replay, or the form to open a record."""
-    root.lang = lang
-    for label in document.querySelectorAll("[data-text]"):
-        label.textContent = translate(TEXTS, lang, label.dataset.text)
-    form.hidden = replayer is not None
-    if replayer is not None:
-        TT.paint(board, replayer.html())
-    root.dataset.ready = "1"
-
-
-def show(record: Record) -> None:
-    """Replay a record and show its end."""
-    global replayer
-    replayer = Replayer(record, lang)
-    TT.explain = create_proxy(
-        lambda key: (
-            replayer.board.explain(
-                key, replayer.game.view(replayer.states[replayer.step], replayer.viewer), lang
-            )
-            or key
-        )
-    )
-    paint()
+    post("texts", texts={key: translate(TEXTS, lang, key) for key in TEXTS["en"]})
+    post("hide", selector="#open", hidden=replayer is not None)
+    html = replayer.html() if replayer is not None else ""
+    post("paint", html=html, lang=lang)
 
 
 def open_text(text: str, packed: bool = False) -> None:
     """Open a record from JSON text (or a link's packed fragment); a bad one is explained on the page."""
+    global replayer
     try:
-        show(from_fragment(text) if packed else Record.from_json(text))
+        replayer = Replayer(from_fragment(text) if packed else Record.from_json(text), lang)
     except GameError as e:
-        TT.showError(str(e))
-        paint()
+        post("error", message=str(e))
+    paint()
 
 
-def on_click(event: object) -> None:
+def explain(key: str) -> str:
+    """Return what a thing on the board is and does at this step, for this viewer."""
+    if replayer is None:
+        return key
+    view = replayer.game.view(replayer.states[replayer.step], replayer.viewer)
+    return replayer.board.explain(key, view, lang) or key
+
+
+def click(attrs: dict[str, str]) -> None:
     """Step, or switch the language."""
-    target = event.target.closest("[data-replay-step],[data-lang]")
-    if target is None:
-        return
     global lang
-    if target.hasAttribute("data-lang"):
-        lang = target.getAttribute("data-lang")
+    if "data-lang" in attrs:
+        lang = attrs["data-lang"]
         if replayer is not None:
             replayer.lang, replayer.names = lang, replayer.board.seat_names(replayer.record.players, lang)
-    elif replayer is not None:
-        replayer.go(int(target.getAttribute("data-replay-step")))
+    elif replayer is not None and "data-replay-step" in attrs:
+        replayer.go(int(attrs["data-replay-step"]))
     paint()
 
 
-def on_change(event: object) -> None:
+def change(attrs: dict[str, str], value: str) -> None:
     """See the game as another seat, or open a chosen file."""
-    target = event.target
-    if target.hasAttribute("data-replay-viewer") and replayer is not None:
-        value = target.value
+    if "data-replay-viewer" in attrs and replayer is not None:
         replayer.see_as(None if value == "table" else int(value))
         paint()
-    elif target.hasAttribute("data-record-file") and target.files.length:
-        target.files.item(0).text().then(create_proxy(open_text))
+    elif "data-record-file" in attrs:
+        open_text(value)
 
 
-def on_submit(event: object) -> None:
-    """Open the pasted record."""
-    event.preventDefault()
-    open_text(document.querySelector("[data-record-text]").value)
+def start(message: dict[str, Any]) -> None:
+    """Open the link's record, or show the form."""
+    global lang
+    url = urlsplit(message["href"])
+    query = dict(parse_qsl(url.query))
+    lang = query.get("lang") or ("ja" if str(message["language"]).startswith("ja") else "en")
+    if url.fragment.startswith("r="):
+        open_text(url.fragment[2:], packed=True)
+    else:
+        paint()
 
 
-document.addEventListener("click", create_proxy(on_click))
-document.addEventListener("change", create_proxy(on_change))
-form.addEventListener("submit", create_proxy(on_submit))
-fragment = str(window.location.hash)
-if fragment.startswith("#r="):
-    open_text(fragment[3:], packed=True)
-else:
-    paint()
+receive = serve(
+    {
+        "start": start,
+        "click": lambda m: click(m["attrs"]),
+        "change": lambda m: change(m["attrs"], m["value"]),
+        "submit": lambda m: open_text(m["fields"].get("record", "")),
+        "explain": lambda m: post("sheet", html=explain(m["key"])),
+        "rules": lambda m: post("sheet", html=rules_html(replayer.game.id, lang) if replayer else ""),
+    }
+)

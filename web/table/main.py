@@ -7,19 +7,22 @@ host is the only authority (pygame_core.engine.host). Every message is sealed wi
 (pygame_core.engine.tunnel), which never leaves the fragment and the devices; it travels through the relay
 (docs/relay-protocol.md) until a WebRTC data channel to that peer opens, then over the channel;
 `?transport=relay` never opens one. The relay is the site's own (built in by build.py): a link cannot
-choose it.
+choose it. This runs in a Web Worker (web/assets/worker.mjs): the page (public/assets/python.js) paints,
+stores, and holds the WebRTC connections, whose signalling and frames pass through here.
 """
 
-import asyncio
 import hashlib
 import json
 import random
+from collections.abc import Callable
 from functools import partial
 from typing import Any
+from urllib.parse import parse_qsl, urlsplit
 
+import js  # the worker's global scope: WebSocket and timers (WebRTC is the page's: python.js)
 import segno
-from pyodide.ffi import create_proxy, to_js
-from pyscript import document, window
+from pyodide.ffi import create_once_callable, create_proxy
+from tt_bridge import later, post, serve
 
 import pygame_core.games  # noqa: F401  (registers every game)
 from pygame_core.bots import bot_levels, make_bot
@@ -37,18 +40,25 @@ RECONNECT_MS = 1500
 REJOIN_MS = (
     2000  # a guest asks again for a room the relay does not know (it restarted; the host re-creates it)
 )
-root = document.documentElement
-board = document.querySelector("#board")
-query = window.URLSearchParams.new(window.location.search)
-params: dict[str, str] = {k: query.get(k) for k in query.keys()}  # noqa: SIM118  (a JS iterator)
-fragment = window.URLSearchParams.new(str(window.location.hash).lstrip("#"))
-lang = params.get("lang") or ("ja" if str(window.navigator.language).startswith("ja") else "en")
-use_webrtc = params.get("transport") != "relay"
+PAINT_MS = 16  # many changes within a frame paint once
 
 
-def js(value: Any) -> Any:
-    """Return a Python dict or list as a plain JS object."""
-    return to_js(value, dict_converter=window.Object.fromEntries)
+class Where:
+    """The page's address and settings, from python.js's start message."""
+
+    def __init__(self, start: dict[str, Any]) -> None:
+        url = urlsplit(start["href"])
+        self.origin, self.path = f"{url.scheme}://{url.netloc}", url.path
+        self.secure, self.host = url.scheme == "https", url.netloc
+        self.params = dict(parse_qsl(url.query))
+        self.fragment = dict(parse_qsl(url.fragment))
+        self.relay = str(start["settings"].get("tt-relay", ""))
+        self.stored: dict[str, str] = start["stored"]
+
+
+where: Where
+lang = "en"
+use_webrtc = True
 
 
 TEXTS: Texts = {
@@ -115,25 +125,34 @@ def t(key: str, **fields: object) -> str:
 
 def show_error(message: str) -> None:
     """Show a message in the page's alert box."""
-    window.TradingTable.showError(message)
+    post("error", message=message)
 
 
 def developer_log(*parts: object) -> None:
     """Log a peer's mistake for developers (the console), never on the shared screen."""
-    window.console.warn("table:", *[str(p)[:200] for p in parts])
+    post("warn", parts=["table:", *[str(p)[:200] for p in parts]])
+
+
+def load(key: str) -> str | None:
+    """Return what this browser kept under key (python.js sent it at start), or None."""
+    return where.stored.get(key)
+
+
+def store(key: str, value: str) -> None:
+    """Keep a value in this browser."""
+    where.stored[key] = value
+    post("store", key=key, value=value)
 
 
 def relay_url() -> str:
     """Return the relay's WebSocket URL: the site's own (built in by build.py), else this origin's /relay."""
-    meta = document.querySelector('meta[name="tt-relay"]')
-    configured = str(meta.content) if meta is not None else ""
-    scheme = "wss" if window.location.protocol == "https:" else "ws"
-    return configured or f"{scheme}://{window.location.host}/relay"
+    scheme = "wss" if where.secure else "ws"
+    return where.relay or f"{scheme}://{where.host}/relay"
 
 
 def here(query_string: str) -> str:
     """Return this page's absolute URL with another query."""
-    return f"{window.location.origin}{window.location.pathname}?{query_string}"
+    return f"{where.origin}{where.path}?{query_string}"
 
 
 class Relay:
@@ -144,12 +163,12 @@ class Relay:
         self.ws: Any = None
         self.connect()
 
-    def connect(self, *_: object) -> None:
+    def connect(self) -> None:
         """Open the socket."""
-        ws = window.WebSocket.new(relay_url())
+        ws = js.WebSocket.new(relay_url())
         ws.onopen = create_proxy(lambda _: self.on_open())
         ws.onmessage = create_proxy(self.received)
-        ws.onclose = create_proxy(lambda _: window.setTimeout(create_proxy(self.connect), RECONNECT_MS))
+        ws.onclose = create_once_callable(lambda _: later(self.connect, RECONNECT_MS))
         self.ws = ws
 
     def received(self, event: Any) -> None:
@@ -169,93 +188,55 @@ class Relay:
 
 
 class Link:
-    """A WebRTC data channel to one peer, its signalling sealed; until it opens, messages use the relay."""
+    """A WebRTC data channel to one peer (made by the page: python.js), its signalling sealed here; until
+    it opens, messages use the relay."""
 
     def __init__(self, relay: Relay, peer: str, on_text: Any, offer: bool, on_change: Any, seal: Any) -> None:
         self.relay, self.peer, self.on_text, self.on_change, self.seal = relay, peer, on_text, on_change, seal
-        self.channel: Any = None
-        self.lock = asyncio.Lock()
-        self.tasks: set[asyncio.Task[None]] = set()
-        self.pc = window.RTCPeerConnection.new(js({"iceServers": []}))
-        self.pc.onicecandidate = create_proxy(self.on_ice)
-        if offer:
-            self.attach(self.pc.createDataChannel("game"))
-            self.run(self.offer())
-        else:
-            self.pc.ondatachannel = create_proxy(lambda e: self.attach(e.channel))
-
-    def run(self, work: Any) -> None:
-        """Run a coroutine of this link, keeping it alive; a failure is logged for developers only."""
-        task = asyncio.ensure_future(work)
-        self.tasks.add(task)
-
-        def done(t: asyncio.Task[None]) -> None:
-            self.tasks.discard(t)
-            if not t.cancelled() and t.exception() is not None:
-                developer_log(f"WebRTC with {self.peer} failed:", t.exception())
-
-        task.add_done_callback(done)
+        self.open = False
+        post("rtc.new", peer=peer, offer=offer)
 
     @property
     def transport(self) -> str:
         """Return `webrtc` once the channel is open, else `relay`."""
-        return "webrtc" if self.channel is not None and self.channel.readyState == "open" else "relay"
+        return "webrtc" if self.open else "relay"
 
-    def attach(self, channel: Any) -> None:
-        """Use a data channel for this peer."""
-        channel.onmessage = create_proxy(lambda e: self.on_text(self.peer, e.data))
-        channel.onopen = create_proxy(lambda _: self.on_change())
-        self.channel = channel
+    def from_page(self, message: dict[str, Any]) -> None:
+        """Take what the page's peer connection reports: signalling to send, the channel's state, a frame."""
+        if "signal" in message:
+            text = self.seal({"t": "sig", "d": message["signal"]})
+            if text:
+                self.relay.send({"type": "relay", "to": self.peer, "data": text})
+        elif "open" in message:
+            self.open = bool(message["open"])
+            self.on_change()
+        elif "text" in message:
+            self.on_text(self.peer, message["text"])
 
-    def signal(self, data: dict[str, Any]) -> None:
-        """Send signalling to the peer, sealed (the relay can neither read nor replace a fingerprint)."""
-        text = self.seal({"t": "sig", "d": data})
-        if text:
-            self.relay.send({"type": "relay", "to": self.peer, "data": text})
-
-    async def offer(self) -> None:
-        """Make and send the offer."""
-        async with self.lock:
-            offer = await self.pc.createOffer()
-            await self.pc.setLocalDescription(offer)
-            self.signal({"sdp": {"type": offer.type, "sdp": offer.sdp}})
-
-    async def on_signal(self, data: object) -> None:
-        """Take the peer's offer, answer or ICE candidate (authenticated by the session), in order."""
+    def on_signal(self, data: object) -> None:
+        """Pass the peer's offer, answer or ICE candidate (authenticated by the session) to the page."""
         if not isinstance(data, dict):
-            raise ValueError("signalling that is not an object")
-        async with self.lock:
-            sdp = data.get("sdp")
-            if isinstance(sdp, dict) and sdp.get("type") in ("offer", "answer"):
-                await self.pc.setRemoteDescription(js({"type": sdp["type"], "sdp": str(sdp.get("sdp"))}))
-                if sdp["type"] == "offer":
-                    answer = await self.pc.createAnswer()
-                    await self.pc.setLocalDescription(answer)
-                    self.signal({"sdp": {"type": answer.type, "sdp": answer.sdp}})
-            elif isinstance(data.get("candidate"), dict):
-                await self.pc.addIceCandidate(js(data["candidate"]))
-
-    def on_ice(self, event: Any) -> None:
-        """Send each local ICE candidate."""
-        if event.candidate:
-            self.signal({"candidate": event.candidate.toJSON().to_py()})
+            developer_log(f"WebRTC with {self.peer} failed: signalling that is not an object")
+            return
+        post("rtc.signal", peer=self.peer, data=data)
 
     def send(self, text: str) -> None:
         """Send a sealed message over the channel, or through the relay while it is not open."""
-        if self.transport == "webrtc":
-            self.channel.send(text)
+        if self.open:
+            post("rtc.send", peer=self.peer, text=text)
         else:
             self.relay.send({"type": "relay", "to": self.peer, "data": text})
 
     def close(self) -> None:
         """Close the connection."""
-        self.pc.close()
+        post("rtc.close", peer=self.peer)
 
 
 class HostPage:
     """This device hosts the table and shows the public board; phones join by link, QR code or code."""
 
     def __init__(self, session: dict[str, Any] | None) -> None:
+        params = where.params
         setup = read_link(params, bot_levels(get_game(params.get("game") or "futures")))
         game = get_game(setup.game)
         self.bots = {n: partial(make_bot, game, n) for n in bot_levels(game)}
@@ -277,7 +258,7 @@ class HostPage:
         self.pace = setup.pace
         self.links: dict[str, Link] = {}
         self.asking: dict[str, str] = {}  # code-only peer -> its check code, until the host decides
-        self.timer: Any = None
+        self.timer = False  # a bot's turn is timed
         self.draining = False
         self.painting = False
         self.troubled = False
@@ -298,7 +279,7 @@ class HostPage:
             self.schedule()
         elif kind == "created":
             self.room, self.key = str(msg["room"]), str(msg["key"])
-            window.history.replaceState(None, "", f"?host={self.room}&lang={lang}&pace={self.pace}")
+            post("address", query=f"host={self.room}&lang={lang}&pace={self.pace}")
             self.save()
             self.repaint()
         elif kind == "peer-left" and isinstance(peer, str):
@@ -318,9 +299,9 @@ class HostPage:
         """Handle queued guest messages soon (once per turn of the browser's loop, however many came)."""
         if not self.draining:
             self.draining = True
-            window.setTimeout(create_proxy(self.drain), 0)
+            later(self.drain)
 
-    def drain(self, *_: object) -> None:
+    def drain(self) -> None:
         """Let the gate handle what guests sent, then act on its events (save at most once)."""
         self.draining = False
         self.run_events(self.gate.drain())
@@ -334,7 +315,7 @@ class HostPage:
             if kind == "send":
                 self.send(peer, detail)
             elif kind == "signal" and peer in self.links:
-                self.links[peer].run(self.links[peer].on_signal(detail))
+                self.links[peer].on_signal(detail)
             elif kind == "ready" and use_webrtc and peer not in self.links:
                 self.links[peer] = Link(
                     self.relay, peer, self.from_channel, True, self.repaint, partial(self.gate.seal, peer)
@@ -378,11 +359,11 @@ class HostPage:
                 "table": self.host.table.to_json(),
                 "tokens": self.host.tokens,
             }
-            window.TradingTable.store(f"trading-table-host:{self.room}", json.dumps(data))
+            store(f"trading-table-host:{self.room}", json.dumps(data))
 
-    def bot_turn(self, *_: object) -> None:
+    def bot_turn(self) -> None:
         """Let the bot to act move, then update every guest."""
-        self.timer = None
+        self.timer = False
         try:
             self.host.table.bot_move()
             self.gate.send(self.host.broadcast())
@@ -429,19 +410,20 @@ class HostPage:
             self.qr = (link, segno.make(link, error="m").svg_inline(scale=4, dark="#111", light="#fff"))
         return self.qr[1]
 
-    def repaint(self, *_: object) -> None:
+    def repaint(self) -> None:
         """Ask for a paint at the next frame (many changes in one frame paint once); let a bot move."""
-        if self.host.table.bot_to_act() is not None and self.timer is None:
-            self.timer = window.setTimeout(create_proxy(self.bot_turn), self.pace)
+        if self.host.table.bot_to_act() is not None and not self.timer:
+            self.timer = True
+            later(self.bot_turn, self.pace)
         if not self.painting:
             self.painting = True
-            window.requestAnimationFrame(create_proxy(self.paint))
+            later(self.paint, PAINT_MS)
 
-    def paint(self, *_: object) -> None:
+    def paint(self) -> None:
         """Draw the room code, join link, QR code, seats and the public board."""
         self.painting = False
         if not self.room:
-            board.innerHTML = tag("p", t("opening"), class_="tt-prompt")
+            post("paint", html=tag("p", t("opening"), class_="tt-prompt"), lang=lang, ready=False)
             return
         link = here(f"room={self.room}") + f"#k={self.secret}"
         table, game = self.host.table, self.host.table.game
@@ -449,9 +431,9 @@ class HostPage:
             game.view(table.state, None), [], lang=lang, names=self.screen.names
         )
         trouble = tag("p", t("trouble"), class_="tt-prompt", data_peer_trouble="1") if self.troubled else ""
-        window.TradingTable.paint(
-            board,
-            tools_html(lang)
+        post(
+            "paint",
+            html=tools_html(lang)
             + tag(
                 "section",
                 tag(
@@ -468,10 +450,9 @@ class HostPage:
             + with_last_event(public, self.screen.last_event())
             + end_panel(get_board(game.id), game.view(table.state, None), self.screen.names, lang, peers=True)
             + log_html(get_board(game.id), table.log, lang, self.screen.names),
+            lang=lang,
+            over=table.over,
         )
-        root.dataset.ready = "1"
-        if table.over:
-            root.dataset.gameOver = "1"
 
     def game_id(self) -> str:
         """Return the game played at this table."""
@@ -481,42 +462,42 @@ class HostPage:
         """Return what a thing on the public board is and does now."""
         return self.screen.explain(key)
 
-    def on_click(self, event: Any) -> None:
+    def click(self, attrs: dict[str, str]) -> None:
         """Hand a seat to a bot, free it for a new phone, or let a code-only device in or not."""
-        target = event.target.closest("[data-seat-bot],[data-seat-free],[data-admit],[data-refuse]")
-        if target is None:
+        if "data-admit" in attrs:
+            self.asking.pop(attrs["data-admit"], None)
+            self.gate.confirm(attrs["data-admit"])
+        elif "data-refuse" in attrs:
+            self.asking.pop(attrs["data-refuse"], None)
+            self.gate.refuse(attrs["data-refuse"])
+        elif "data-seat-bot" in attrs:
+            seat = int(attrs["data-seat-bot"])
+            self.gate.send(self.host.release(seat, bot_levels(self.host.table.game)[1]))
+        elif "data-seat-free" in attrs:
+            self.gate.send(self.host.release(int(attrs["data-seat-free"]), HUMAN))
+        else:
             return
-        try:
-            if target.hasAttribute("data-admit"):
-                peer = str(target.getAttribute("data-admit"))
-                self.asking.pop(peer, None)
-                self.gate.confirm(peer)
-            elif target.hasAttribute("data-refuse"):
-                peer = str(target.getAttribute("data-refuse"))
-                self.asking.pop(peer, None)
-                self.gate.refuse(peer)
-            elif target.hasAttribute("data-seat-bot"):
-                seat = int(target.getAttribute("data-seat-bot"))
-                self.gate.send(self.host.release(seat, bot_levels(self.host.table.game)[1]))
-            else:
-                self.gate.send(self.host.release(int(target.getAttribute("data-seat-free")), HUMAN))
-            self.run_events([*self.gate.drain(0), ("changed", "", None)])
-        except GameError as e:
-            show_error(str(e))
+        self.run_events([*self.gate.drain(0), ("changed", "", None)])
+
+    def from_page(self, message: dict[str, Any]) -> None:
+        """What a peer connection of the page reports."""
+        link = self.links.get(message["peer"])
+        if link is not None:
+            link.from_page(message)
 
 
 class GuestPage:
     """A phone at the table: its own seat's board, through the host, every message sealed."""
 
     def __init__(self, room: str) -> None:
-        window.ttReceived = window.Array.new()
+        post("received", text=None)
         self.room = room
-        secret = fragment.get("k") or window.TradingTable.load(f"trading-table-secret:{room}")
+        secret = where.fragment.get("k") or load(f"trading-table-secret:{room}")
         if secret_bytes(secret):
-            window.TradingTable.store(f"trading-table-secret:{room}", secret)
+            store(f"trading-table-secret:{room}", secret)
         else:
             secret = None
-        token = window.TradingTable.load(self.seat_key(secret)) or None
+        token = load(self.seat_key(secret)) or None
         self.guest = Guest(lang, token, secret)
         self.host_peer: str | None = None
         self.link: Link | None = None
@@ -532,7 +513,7 @@ class GuestPage:
         """Join the room (again, after a dropped socket)."""
         self.relay.send({"type": "join", "room": self.room})
 
-    def rejoin(self, *_: object) -> None:
+    def rejoin(self) -> None:
         """Ask for the room again (the relay did not know it: it restarted and the host is not back yet)."""
         self.on_open()
 
@@ -567,7 +548,7 @@ class GuestPage:
             if msg.get("code") == "no-room":
                 self.guest.message = t("no_table")
                 self.paint()
-                window.setTimeout(create_proxy(self.rejoin), REJOIN_MS)
+                later(self.rejoin, REJOIN_MS)
             elif msg.get("code") in ("room-full", "too-many-connections"):
                 self.guest.message = t("relay_full")
                 self.paint()
@@ -588,21 +569,21 @@ class GuestPage:
             if self.link is None:
                 seal = self.guest.seal
                 self.link = Link(self.relay, self.host_peer, self.from_channel, False, self.paint, seal)
-            self.link.run(self.link.on_signal(signal))
+            self.link.on_signal(signal)
         if self.guest.last is not None:
-            window.ttReceived.push(json.dumps(self.guest.last))
+            post("received", text=json.dumps(self.guest.last))
             self.guest.last = None
         if self.guest.token:
-            window.TradingTable.store(self.seat_key(self.guest.secret), self.guest.token)
+            store(self.seat_key(self.guest.secret), self.guest.token)
         if self.guest.secret:
-            window.TradingTable.store(f"trading-table-secret:{self.room}", self.guest.secret)
+            store(f"trading-table-secret:{self.room}", self.guest.secret)
         if self.guest.state is not before and before is None and self.guest.state is not None:
             self.restore_selection()
         self.paint()
 
     def restore_selection(self) -> None:
         """After a reload, select again what this phone had selected at the same version."""
-        saved = window.TradingTable.load(f"trading-table-selected:{self.room}")
+        saved = load(f"trading-table-selected:{self.room}")
         try:
             version, selected = json.loads(saved) if saved else (None, [])
         except (TypeError, ValueError):
@@ -610,14 +591,17 @@ class GuestPage:
         if self.guest.state is not None and version == self.guest.state["v"]:
             self.guest.selected = [str(s) for s in selected][:2]
 
-    def paint(self, *_: object) -> None:
+    def paint(self) -> None:
         """Draw this seat's board."""
-        window.TradingTable.paint(board, self.guest.html())
-        board.dataset.transport = self.link.transport if self.link else "relay"
-        if self.guest.state is not None:
-            root.dataset.ready = "1"
-            if self.guest.state["view"].get("result") is not None:
-                root.dataset.gameOver = "1"
+        state = self.guest.state
+        post(
+            "paint",
+            html=self.guest.html(),
+            lang=lang,
+            transport=self.link.transport if self.link else "relay",
+            ready=state is not None,
+            over=state is not None and state["view"].get("result") is not None,
+        )
 
     def game_id(self) -> str:
         """Return the game played at the table, once the host has said."""
@@ -627,22 +611,24 @@ class GuestPage:
         """Return what a thing on this seat's board is and does now."""
         return self.guest.explain(key)
 
-    def on_click(self, event: Any) -> None:
+    def click(self, attrs: dict[str, str]) -> None:
         """Send an action to the host, or change the selected cards (kept across a reload)."""
-        target = event.target.closest("[data-action],[data-select]")
-        if target is None:
-            return
-        if target.hasAttribute("data-action"):
-            message = self.guest.click("action", target.getAttribute("data-action"))
+        if "data-action" in attrs:
+            message = self.guest.click("action", attrs["data-action"])
             if message:
                 self.to_host(message)
-        else:
-            pressed = target.getAttribute("aria-pressed") == "true"
-            self.guest.click("deselect" if pressed else "select", target.getAttribute("data-select"))
+        elif "data-select" in attrs:
+            pressed = attrs.get("aria-pressed") == "true"
+            self.guest.click("deselect" if pressed else "select", attrs["data-select"])
             if self.guest.state is not None:
                 kept = json.dumps([self.guest.state["v"], self.guest.selected])
-                window.TradingTable.store(f"trading-table-selected:{self.room}", kept)
+                store(f"trading-table-selected:{self.room}", kept)
             self.paint()
+
+    def from_page(self, message: dict[str, Any]) -> None:
+        """What the page's peer connection to the host reports."""
+        if self.link is not None and message["peer"] == self.link.peer:
+            self.link.from_page(message)
 
 
 def start_form() -> str:
@@ -663,17 +649,25 @@ def start_form() -> str:
     )
 
 
-def main() -> None:
+page: HostPage | GuestPage | None = None
+
+
+def start(message: dict[str, Any]) -> None:
     """Start as host, guest or the start form, by the link."""
-    page: Any = None
+    global where, lang, use_webrtc, page
+    where = Where(message)
+    params = where.params
+    lang = params.get("lang") or ("ja" if str(message["language"]).startswith("ja") else "en")
+    use_webrtc = params.get("transport") != "relay"
     if "relay" in params:  # a link must not choose where the table's messages go
-        board.innerHTML = tag("p", t("relay_refused"), class_="tt-prompt", data_relay_refused="1")
-        root.dataset.ready = "1"
+        post(
+            "paint", html=tag("p", t("relay_refused"), class_="tt-prompt", data_relay_refused="1"), lang=lang
+        )
         return
     if params.get("create") == "1":
         page = HostPage(None)
     elif params.get("host"):
-        saved = window.TradingTable.load(f"trading-table-host:{params['host']}")
+        saved = load(f"trading-table-host:{params['host']}")
         if saved:
             page = HostPage(json.loads(saved))
         else:
@@ -681,21 +675,34 @@ def main() -> None:
     elif params.get("room"):
         page = GuestPage(params["room"].strip().upper())
     if page is None:
-        board.innerHTML = start_form()
-        root.dataset.ready = "1"
-        return
-    document.addEventListener("click", create_proxy(page.on_click))
-    window.TradingTable.rules = create_proxy(
-        lambda: rules_html(page.game_id(), lang) if page.game_id() else ""
-    )
-    window.TradingTable.explain = create_proxy(page.explain)
-    if isinstance(page, HostPage):
+        post("paint", html=start_form(), lang=lang)
+    elif isinstance(page, HostPage):
         page.repaint()
     else:
         page.paint()
 
 
-try:
-    main()
-except GameError as e:
-    show_error(str(e))
+def explain(key: str) -> str:
+    """Return what a thing on this device's board is and does now."""
+    return page.explain(key) if page is not None else ""
+
+
+def rules() -> str:
+    """Return the rules of the game played at this table, once it is known."""
+    return rules_html(page.game_id(), lang) if page is not None and page.game_id() else ""
+
+
+def on(run: Callable[[HostPage | GuestPage, dict[str, Any]], None]) -> Callable[[dict[str, Any]], None]:
+    """A handler that runs on the page once it is a host's or a guest's."""
+    return lambda message: run(page, message) if page is not None else None
+
+
+receive = serve(
+    {
+        "start": start,
+        "click": on(lambda p, m: p.click(m["attrs"])),
+        "rtc": on(lambda p, m: p.from_page(m)),
+        "explain": lambda m: post("sheet", html=explain(m["key"])),
+        "rules": lambda m: post("sheet", html=rules()),
+    }
+)

@@ -1,0 +1,42 @@
+"""The Python half of a page run in a Web Worker (web/assets/worker.mjs writes this file next to the page's
+main.py; public/assets/python.js is the page's half): ops to the page, timers, and the message loop."""
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+import js  # the worker's global scope
+from pyodide.ffi import create_once_callable
+
+from pygame_core.engine import GameError
+
+Handler = Callable[[dict[str, Any]], None]
+
+
+def post(op: str, **data: object) -> None:
+    """Send an op to the page (python.js carries it out)."""
+    js.postMessage(json.dumps({"op": op, **data}))
+
+
+def later(run: Callable[[], None], ms: float = 0) -> None:
+    """Run `run` after ms, once messages that came meanwhile were handled."""
+    js.setTimeout(create_once_callable(run), ms)
+
+
+def serve(handlers: dict[str, Handler]) -> Callable[[str], None]:
+    """Return the `receive(text)` worker.mjs calls with each message: it runs the handler of the message's
+    `ev`, shows a game error or a bad value on the page, and always ends with `done` (the page then takes
+    the next tap)."""
+
+    def receive(text: str) -> None:
+        message = json.loads(text)
+        try:
+            handler = handlers.get(message.get("ev"))
+            if handler is not None:
+                handler(message)
+        except (GameError, ValueError) as e:
+            post("error", message=str(e))
+        finally:
+            post("done")
+
+    return receive
