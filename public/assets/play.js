@@ -136,11 +136,12 @@
   }
 
   TT.paint = (box, html) => {
-    const motion = !matchMedia("(prefers-reduced-motion: reduce)").matches;
+    // Nothing is marked on the first paint over the prerendered preview (another deal, not a change).
+    const motion = !matchMedia("(prefers-reduced-motion: reduce)").matches && !box.classList.contains("tt-preview");
     const before = motion ? leaves(box) : new Map();
     box.innerHTML = html;
     split(box);
-    for (const [path, now] of motion ? leaves(box) : []) {
+    for (const [path, now] of before.size ? leaves(box) : []) {
       const old = before.get(path);
       if (old && old.sign !== now.sign) now.el.classList.add("tt-changed");
     }
