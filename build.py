@@ -143,7 +143,7 @@ PRECACHE = (
     "embed/frame.js",
     "wheels/*",
     f"{PYODIDE_DIR}/pyodide*",
-    f"{PYODIDE_DIR}/python_stdlib.zip",
+    f"{STDLIB_PREFIX}*",  # the whole python_stdlib.zip is only for /hello/, which is not precached
     f"{PYSCRIPT_DIR}/*.js",
     f"{PYSCRIPT_DIR}/*.css",
     f"{SNAPSHOT_PREFIX}*",
@@ -365,7 +365,8 @@ def build_wheel(out: Path) -> Path:
 
 # --- build: the start-up snapshot ----------------------------------------------------------------
 
-# Run by Node (`node - DIR OUT IMPORTS SOURCES WHEEL...`): start Pyodide from DIR able to make a snapshot,
+# Run by Node (`node - DIR OUT IMPORTS SOURCES STDLIB WHEEL...`): start Pyodide from DIR with the standard
+# library zip STDLIB (the pages' own: zipimport keeps its directory in the image), able to make a snapshot,
 # unpack the wheels where PyScript's `files` puts them, import IMPORTS (a JSON list), compile SOURCES (a
 # JSON file: path -> PyScript's own modules, which it writes and imports at every start) for their
 # import to find, zero the heap's free memory (it gzips better), then write the image gzipped to OUT and
@@ -375,7 +376,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
 
-const [dir, out, imports, sources, ...wheels] = process.argv.slice(2);
+const [dir, out, imports, sources, stdlib, ...wheels] = process.argv.slice(2);
 // Source (path -> text) compiled now; importing it later takes the code object instead of compiling.
 const PRECOMPILE = `
 def _tt_precompile(sources_json):
@@ -397,7 +398,7 @@ def _tt_precompile(sources_json):
     external.SourceLoader.source_to_code = source_to_code
 `;
 const { loadPyodide } = await import(pathToFileURL(`${dir}/pyodide.mjs`).href);
-const pyodide = await loadPyodide({ indexURL: `${dir}/`, _makeSnapshot: true });
+const pyodide = await loadPyodide({ indexURL: `${dir}/`, stdLibURL: stdlib, _makeSnapshot: true });
 for (const wheel of wheels) {
   pyodide.unpackArchive(new Uint8Array(readFileSync(wheel)), "wheel", { extractDir: "/home/pyodide" });
 }
@@ -484,11 +485,15 @@ def inputs_key(runtime: Path, wheels: Sequence[Path], inputs: Sequence[object]) 
 
 
 def snapshot_key(
-    runtime: Path, wheels: Sequence[Path], imports: Sequence[str], sources: dict[str, str] | None = None
+    runtime: Path,
+    wheels: Sequence[Path],
+    imports: Sequence[str],
+    sources: dict[str, str] | None = None,
+    stdlib: str = "",
 ) -> str:
     """Short hash of what the image depends on: the Pyodide build, the wheels, the imports, PyScript's
-    modules and the maker."""
-    return inputs_key(runtime, wheels, [SNAPSHOT_JS, list(imports), sources or {}])
+    modules, the standard library zip it starts with (its name hashes its contents) and the maker."""
+    return inputs_key(runtime, wheels, [SNAPSHOT_JS, list(imports), sources or {}, stdlib])
 
 
 def snapshot_imports() -> list[str]:
@@ -508,13 +513,14 @@ def run_node(script: str, args: Sequence[str | Path], task: str) -> str:
     return done.stdout.strip().splitlines()[-1]
 
 
-def make_snapshot(site: Path, wheels: Sequence[Path]) -> str:
-    """Write the start-up image to site/runtime/snapshot-<key>.bin (made once per key, kept in .cache/);
-    return its path under site/, or "" (pages then start Pyodide the usual way) if it outgrew the heap."""
+def make_snapshot(site: Path, wheels: Sequence[Path], stdlib: str) -> str:
+    """Write the start-up image, started with the standard library zip site/stdlib, to
+    site/runtime/snapshot-<key>.bin (made once per key, kept in .cache/); return its path under site/, or ""
+    (pages then start Pyodide the usual way) if it outgrew the heap."""
     imports = snapshot_imports()
     runtime = site / PYODIDE_DIR
     sources = pyscript_sources(site / PYSCRIPT_DIR)
-    name = f"{SNAPSHOT_PREFIX}{snapshot_key(runtime, wheels, imports, sources)}.bin"
+    name = f"{SNAPSHOT_PREFIX}{snapshot_key(runtime, wheels, imports, sources, stdlib)}.bin"
     cached = CACHE / "snapshots" / Path(name).name
     if not cached.exists():
         step(f"snapshot: node imports {len(imports)} modules, then takes Pyodide's memory image")
@@ -523,7 +529,7 @@ def make_snapshot(site: Path, wheels: Sequence[Path]) -> str:
         listing = cached.with_suffix(".json")
         listing.write_text(json.dumps(sources))
         try:
-            args = [runtime, partial, json.dumps(imports), listing, *wheels]
+            args = [runtime, partial, json.dumps(imports), listing, site / stdlib, *wheels]
             sizes = json.loads(run_node(SNAPSHOT_JS, args, "make the start-up snapshot"))
         finally:
             listing.unlink()
@@ -711,7 +717,12 @@ class Values(dict[str, Any]):
 
 
 def page_values(
-    page: Path, wheel_name: str, preview_game: str = PREVIEW_GAME, lang: str = "en", snapshot: str = ""
+    page: Path,
+    wheel_name: str,
+    preview_game: str = PREVIEW_GAME,
+    lang: str = "en",
+    snapshot: str = "",
+    stdlib: str = "",
 ) -> Values:
     """Placeholder values for a page (path relative to dist/): URLs relative to the page, and what
     pygame_core renders at build time (the game list, the previews, the games' facts, a game's rules)."""
@@ -732,6 +743,7 @@ def page_values(
             "PYSCRIPT": root + PYSCRIPT_DIR,
             "WHEEL": root + f"{WHEELS_DIR}/{wheel_name}",
             "SNAPSHOT": root + snapshot if snapshot else "",  # "" when the build made no snapshot
+            "STDLIB": root + stdlib if stdlib else "",  # the trimmed standard library ("": Pyodide's own)
             "START": root + "assets/start.mjs",  # our loadPyodide: from the snapshot when it can
             "RELAY": relay_setting,
             **{
@@ -795,7 +807,7 @@ def page_copies(relative: Path) -> list[tuple[Path, str, str]]:
     return [(relative, PREVIEW_GAME, "en")]
 
 
-def render_pages(out: Path, wheel_name: str, snapshot: str = "") -> None:
+def render_pages(out: Path, wheel_name: str, snapshot: str = "", stdlib: str = "") -> None:
     """Copy web/ into out, filling placeholders in .html/.toml files (markdown notes are skipped); the
     embed page is also rendered once per game under embed/<game>/, the rules page per game and language."""
     for source in sorted(WEB.rglob("*")):
@@ -810,7 +822,7 @@ def render_pages(out: Path, wheel_name: str, snapshot: str = "") -> None:
             target = Path(os.path.normpath(target))
             (out / target).parent.mkdir(parents=True, exist_ok=True)
             try:
-                values = page_values(target, wheel_name, game, lang, snapshot)
+                values = page_values(target, wheel_name, game, lang, snapshot, stdlib)
                 (out / target).write_text(render(source.read_text(), values))
             except BuildError as exc:
                 raise BuildError(f"{source.relative_to(ROOT)}: {exc}") from None
@@ -857,12 +869,12 @@ def build() -> Path:
     vendor_pyodide(fresh / PYODIDE_DIR)
     vendor_pyscript(fresh / PYSCRIPT_DIR)
     extras = [fresh / WHEELS_DIR / extra.name for extra in runtime_wheels(APP_WHEELS)]
-    make_stdlib(fresh, [wheel, *extras])
-    snapshot = make_snapshot(fresh, [wheel, *extras])
+    stdlib = make_stdlib(fresh, [wheel, *extras])
+    snapshot = make_snapshot(fresh, [wheel, *extras], stdlib)
     step("copy public/, render web/ pages, write _headers")
     if PUBLIC.is_dir():
         shutil.copytree(PUBLIC, fresh, dirs_exist_ok=True)
-    render_pages(fresh, wheel.name, snapshot)
+    render_pages(fresh, wheel.name, snapshot, stdlib)
     (fresh / "_headers").write_text(headers_file())
     version = render_service_worker(fresh)
     step(f"service worker {version}: {len(precached(fresh))} files precached")

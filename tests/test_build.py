@@ -32,6 +32,9 @@ def test_page_values_are_relative_to_the_page() -> None:
     assert nested["PYODIDE"] == f"../runtime/pyodide-{build.PYODIDE_VERSION}"
     assert nested["PYSCRIPT"] == f"../runtime/pyscript-{build.PYSCRIPT_VERSION}"
     assert nested["WHEEL"] == "../wheels/w.whl"
+    assert nested["STDLIB"] == "" and nested["SNAPSHOT"] == ""  # none made: Pyodide's own
+    stdlib = build.page_values(Path("assets/start.mjs"), "w.whl", stdlib="runtime/python_stdlib-01.zip")
+    assert stdlib["STDLIB"] == "../runtime/python_stdlib-01.zip"
 
 
 def test_shipped_lock_keeps_only_shipped_wheels_with_their_real_hash(tmp_path: Path) -> None:
@@ -148,6 +151,7 @@ def test_snapshot_key_follows_the_wheels_contents_and_the_imports_not_zip_timest
     assert build.snapshot_key(runtime, [same], ["json"]) == key
     assert build.snapshot_key(runtime, [other], ["json"]) != key
     assert build.snapshot_key(runtime, [one], ["json", "random"]) != key
+    assert build.snapshot_key(runtime, [one], ["json"], stdlib="runtime/python_stdlib-01.zip") != key
     (runtime / "pyodide.asm.wasm").write_bytes(b"another build")
     assert build.snapshot_key(runtime, [one], ["json"]) != key
 
@@ -158,6 +162,11 @@ def test_the_service_worker_precaches_the_site_but_not_the_embeds_and_is_version
     site = ["index.html", "play/index.html", "play/main.py", "assets/site.css", "embed/index.html"]
     site += ["embed/frame.js", "embed/futures/index.html", "wheels/pygame_core-0.1.0-py3-none-any.whl"]
     site += [f"{build.PYODIDE_DIR}/pyodide.asm.wasm", "runtime/snapshot-0123456789abcdef.bin"]
+    site += [
+        f"{build.PYODIDE_DIR}/python_stdlib.zip",
+        "runtime/python_stdlib-0123456789abcdef.zip",
+        "hello/index.html",
+    ]
     for name in site:
         (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / name).write_text(name)
@@ -174,6 +183,7 @@ def test_the_service_worker_precaches_the_site_but_not_the_embeds_and_is_version
         "wheels/pygame_core-0.1.0-py3-none-any.whl",
         f"{build.PYODIDE_DIR}/pyodide.asm.wasm",
         "runtime/snapshot-0123456789abcdef.bin",
+        "runtime/python_stdlib-0123456789abcdef.zip",  # the trimmed one; the whole one is only for hello/
     }
     assert build.render_service_worker(tmp_path) == version
     (tmp_path / "assets/site.css").write_text("changed")

@@ -4,6 +4,8 @@
 // no snapshot, the browser cannot unpack it, it fails to download or restore, or it would download too
 // slowly to pay for itself (a first visit on a slow mobile network: the service worker then keeps it for
 // the next visits, which read it from the cache at once).
+// Either way Pyodide gets the build's trimmed standard library (the modules the pages use), which the
+// snapshot was made with: a snapshot and another zip would not fit together.
 // <html data-start="snapshot"> or "fresh" says which start it was (tests and the benchmark read it).
 import { loadPyodide as startPyodide, version } from "{{PYODIDE}}/pyodide.mjs";
 
@@ -11,6 +13,7 @@ export { version };
 
 const INDEX_URL = new URL("{{PYODIDE}}/", import.meta.url).href;
 const SNAPSHOT = "{{SNAPSHOT}}";
+const STDLIB = "{{STDLIB}}";
 const GZIP_MAGIC = [0x1f, 0x8b];
 // Restoring saves a few seconds of start-up: an image still more than SLOW_MS from fully downloaded,
 // judged from the pace so far once CHECK_AFTER_MS have passed, would cost more than it saves.
@@ -58,6 +61,7 @@ function mark(how) {
 
 export async function loadPyodide(options = {}) {
   const config = { ...options, indexURL: INDEX_URL };
+  if (STDLIB) config.stdLibURL = new URL(STDLIB, import.meta.url).href;
   if (image) {
     try {
       const pyodide = await startPyodide({ ...config, _loadSnapshot: image });
