@@ -18,6 +18,7 @@ import base64
 import functools
 import hashlib
 import http.server
+import io
 import json
 import os
 import re
@@ -30,7 +31,7 @@ import threading
 import tomllib
 import urllib.parse
 import zipfile
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -99,6 +100,33 @@ PYSCRIPT_LITERAL = "{pyscript:{"  # where PyScript's bundle lists its own Python
 SNAPSHOT_PREFIX = "runtime/snapshot-"  # + hash of the runtime, the wheels and the imports + ".bin"
 # Pyodide's heap at start (30 MiB); a bigger image cannot be restored (pyodide/pyodide#6254).
 PYODIDE_INITIAL_HEAP = 30 * 1024 * 1024
+# The trimmed standard library (see make_stdlib): Pyodide's python_stdlib.zip with only what the pages use.
+STDLIB_PREFIX = "runtime/python_stdlib-"  # + hash of its contents + ".zip"
+STDLIB_EXERCISE = ROOT / "tools" / "stdlib_exercise.py"  # does what the pages do, in Pyodide
+STDLIB_WHOLE = ("_pyodide", "pyodide")  # Pyodide's own Python, which its JavaScript may call at any time
+# Modules commonly imported only when something happens (an error's traceback, a warning, a date parsed, a
+# text in another encoding), kept whether or not the exercise happened to import them.
+STDLIB_LAZY = (
+    "_colorize",
+    "_py_warnings",
+    "_strptime",
+    "contextlib",
+    "copy",
+    "encodings.ascii",
+    "encodings.latin_1",
+    "encodings.raw_unicode_escape",
+    "encodings.unicode_escape",
+    "encodings.utf_16",
+    "encodings.utf_32",
+    "encodings.utf_8_sig",
+    "linecache",
+    "textwrap",
+    "token",
+    "tokenize",
+    "traceback",
+    "warnings",
+    "weakref",
+)
 SERVICE_WORKER = "sw.js"  # rendered last, with the list of files it precaches and their version
 # Files a visit needs, precached by the service worker (globs under dist/); the embed's pages are left out.
 PRECACHE = (
@@ -115,7 +143,7 @@ PRECACHE = (
     "embed/frame.js",
     "wheels/*",
     f"{PYODIDE_DIR}/pyodide*",
-    f"{PYODIDE_DIR}/python_stdlib.zip",
+    f"{STDLIB_PREFIX}*",  # the whole python_stdlib.zip is only for /hello/, which is not precached
     f"{PYSCRIPT_DIR}/*.js",
     f"{PYSCRIPT_DIR}/*.css",
     f"{SNAPSHOT_PREFIX}*",
@@ -337,7 +365,8 @@ def build_wheel(out: Path) -> Path:
 
 # --- build: the start-up snapshot ----------------------------------------------------------------
 
-# Run by Node (`node - DIR OUT IMPORTS SOURCES WHEEL...`): start Pyodide from DIR able to make a snapshot,
+# Run by Node (`node - DIR OUT IMPORTS SOURCES STDLIB WHEEL...`): start Pyodide from DIR with the standard
+# library zip STDLIB (the pages' own: zipimport keeps its directory in the image), able to make a snapshot,
 # unpack the wheels where PyScript's `files` puts them, import IMPORTS (a JSON list), compile SOURCES (a
 # JSON file: path -> PyScript's own modules, which it writes and imports at every start) for their
 # import to find, zero the heap's free memory (it gzips better), then write the image gzipped to OUT and
@@ -347,7 +376,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
 
-const [dir, out, imports, sources, ...wheels] = process.argv.slice(2);
+const [dir, out, imports, sources, stdlib, ...wheels] = process.argv.slice(2);
 // Source (path -> text) compiled now; importing it later takes the code object instead of compiling.
 const PRECOMPILE = `
 def _tt_precompile(sources_json):
@@ -369,7 +398,7 @@ def _tt_precompile(sources_json):
     external.SourceLoader.source_to_code = source_to_code
 `;
 const { loadPyodide } = await import(pathToFileURL(`${dir}/pyodide.mjs`).href);
-const pyodide = await loadPyodide({ indexURL: `${dir}/`, _makeSnapshot: true });
+const pyodide = await loadPyodide({ indexURL: `${dir}/`, stdLibURL: stdlib, _makeSnapshot: true });
 for (const wheel of wheels) {
   pyodide.unpackArchive(new Uint8Array(readFileSync(wheel)), "wheel", { extractDir: "/home/pyodide" });
 }
@@ -448,13 +477,9 @@ def pyscript_sources(bundle: Path) -> dict[str, str]:
     return {f"/home/pyodide/pyscript/{name}": code for name, code in modules.items() if isinstance(code, str)}
 
 
-def snapshot_key(
-    runtime: Path, wheels: Sequence[Path], imports: Sequence[str], sources: dict[str, str] | None = None
-) -> str:
-    """Short hash of what the image depends on: the Pyodide build, the wheels, the imports, PyScript's
-    modules and the maker."""
-    inputs = [PYODIDE_VERSION, SNAPSHOT_JS, list(imports), sources or {}]
-    digest = hashlib.sha256(json.dumps(inputs, sort_keys=True).encode())
+def inputs_key(runtime: Path, wheels: Sequence[Path], inputs: Sequence[object]) -> str:
+    """Short hash of inputs (as JSON), the Pyodide build's files and the wheels' contents."""
+    digest = hashlib.sha256(json.dumps([PYODIDE_VERSION, *inputs], sort_keys=True).encode())
     for name in PYODIDE_FILES:
         digest.update(sha256(runtime / name).encode())
     for wheel in wheels:
@@ -462,30 +487,55 @@ def snapshot_key(
     return digest.hexdigest()[:16]
 
 
-def make_snapshot(site: Path, wheels: Sequence[Path]) -> str:
-    """Write the start-up image to site/runtime/snapshot-<key>.bin (made once per key, kept in .cache/);
-    return its path under site/, or "" (pages then start Pyodide the usual way) if it outgrew the heap."""
-    imports = sorted({*SNAPSHOT_STDLIB, *page_imports(WEB.rglob("*.py"))})
+def snapshot_key(
+    runtime: Path,
+    wheels: Sequence[Path],
+    imports: Sequence[str],
+    sources: dict[str, str] | None = None,
+    stdlib: str = "",
+) -> str:
+    """Short hash of what the image depends on: the Pyodide build, the wheels, the imports, PyScript's
+    modules, the standard library zip it starts with (its name hashes its contents) and the maker."""
+    return inputs_key(runtime, wheels, [SNAPSHOT_JS, list(imports), sources or {}, stdlib])
+
+
+def snapshot_imports() -> list[str]:
+    """What the image imports: everything the pages import at their top and PyScript's own imports."""
+    return sorted({*SNAPSHOT_STDLIB, *page_imports(WEB.rglob("*.py"))})
+
+
+def run_node(script: str, args: Sequence[str | Path], task: str) -> str:
+    """Run a script on Node (read from stdin) with args and return its last line of output."""
+    node = require_tool("node", f"needed to {task}; install Node.js")
+    argv = [node, "-", *(str(arg) for arg in args)]
+    done = subprocess.run(argv, input=script, capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        tail = (done.stdout + done.stderr).strip().splitlines()[-15:]
+        sys.stderr.write("".join(f"    {line}\n" for line in tail))
+        raise BuildError(f"node could not {task} (exit code {done.returncode})")
+    return done.stdout.strip().splitlines()[-1]
+
+
+def make_snapshot(site: Path, wheels: Sequence[Path], stdlib: str) -> str:
+    """Write the start-up image, started with the standard library zip site/stdlib, to
+    site/runtime/snapshot-<key>.bin (made once per key, kept in .cache/); return its path under site/, or ""
+    (pages then start Pyodide the usual way) if it outgrew the heap."""
+    imports = snapshot_imports()
     runtime = site / PYODIDE_DIR
     sources = pyscript_sources(site / PYSCRIPT_DIR)
-    name = f"{SNAPSHOT_PREFIX}{snapshot_key(runtime, wheels, imports, sources)}.bin"
+    name = f"{SNAPSHOT_PREFIX}{snapshot_key(runtime, wheels, imports, sources, stdlib)}.bin"
     cached = CACHE / "snapshots" / Path(name).name
     if not cached.exists():
         step(f"snapshot: node imports {len(imports)} modules, then takes Pyodide's memory image")
-        node = require_tool("node", "needed to make the start-up snapshot; install Node.js")
         cached.parent.mkdir(parents=True, exist_ok=True)
         partial = cached.with_suffix(".partial")
         listing = cached.with_suffix(".json")
         listing.write_text(json.dumps(sources))
-        args = [node, "-", runtime, partial, json.dumps(imports), listing, *wheels]
-        argv = [str(arg) for arg in args]
-        done = subprocess.run(argv, input=SNAPSHOT_JS, capture_output=True, text=True, check=False)
-        listing.unlink()
-        if done.returncode != 0:
-            tail = (done.stdout + done.stderr).strip().splitlines()[-15:]
-            sys.stderr.write("".join(f"    {line}\n" for line in tail))
-            raise BuildError(f"making the snapshot failed with exit code {done.returncode}")
-        sizes = json.loads(done.stdout.strip().splitlines()[-1])
+        try:
+            args = [runtime, partial, json.dumps(imports), listing, site / stdlib, *wheels]
+            sizes = json.loads(run_node(SNAPSHOT_JS, args, "make the start-up snapshot"))
+        finally:
+            listing.unlink()
         if sizes["heap"] > PYODIDE_INITIAL_HEAP:
             partial.unlink()
             step(f"snapshot: skipped, the heap grew to {sizes['heap']:,} bytes (pyodide#6254): no snapshot")
@@ -494,6 +544,166 @@ def make_snapshot(site: Path, wheels: Sequence[Path]) -> str:
         gzipped = cached.stat().st_size
         step(f"snapshot: {sizes['modules']} modules, {sizes['raw']:,} bytes raw, {gzipped:,} gzipped")
     shutil.copy2(cached, site / name)
+    return name
+
+
+# --- build: the trimmed standard library -----------------------------------------------------------
+
+# Run by Node (`node - DIR IMPORTS EXERCISE WHEEL...`): start Pyodide from DIR with its whole standard
+# library, unpack the wheels where PyScript's `files` puts them, import IMPORTS (a JSON list), run the
+# EXERCISE script (what the pages do), then print the names of every module Python has imported, as JSON.
+STDLIB_JS = r"""
+import { readFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+
+const [dir, imports, exercise, ...wheels] = process.argv.slice(2);
+const { loadPyodide } = await import(pathToFileURL(`${dir}/pyodide.mjs`).href);
+const pyodide = await loadPyodide({ indexURL: `${dir}/` });
+for (const wheel of wheels) {
+  pyodide.unpackArchive(new Uint8Array(readFileSync(wheel)), "wheel", { extractDir: "/home/pyodide" });
+}
+const names = JSON.stringify(imports); // a JSON string literal is a Python one too
+pyodide.runPython(`import importlib, json\nfor n in json.loads(${names}): importlib.import_module(n)`);
+pyodide.runPython(readFileSync(exercise, "utf8"), { filename: exercise });
+console.log(pyodide.runPython("import json, sys\njson.dumps(sorted(sys.modules))"));
+"""
+
+
+def module_members(names: Iterable[str], members: Collection[str]) -> set[str]:
+    """The zip members that hold these modules and their packages (a.b: a/__init__.py, then a/b.py or
+    a/b/__init__.py); a name the zip lacks (a built-in module, or not the standard library's) gives none."""
+    found: set[str] = set()
+    for name in names:
+        parts = name.split(".")
+        for depth in range(1, len(parts) + 1):
+            path = "/".join(parts[:depth])
+            found.update(member for member in (f"{path}.py", f"{path}/__init__.py") if member in members)
+    return found
+
+
+def is_module(name: str, members: Collection[str]) -> bool:
+    """Whether the zip holds module `name` itself (a/b.py or a/b/__init__.py for a.b)."""
+    path = name.replace(".", "/")
+    return f"{path}.py" in members or f"{path}/__init__.py" in members
+
+
+def member_module(member: str) -> str:
+    """The module a zip member holds: a/b.py and a/b/__init__.py hold a.b."""
+    return member.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
+
+
+def imported_modules(source: str, filename: str, package: str = "") -> dict[str, str]:
+    """Every module a source imports, in functions too, with where (`file:line`): `import a.b` gives a and
+    a.b, `from a.b import c` also a.b.c (c may be a module); relative imports are resolved in `package`."""
+    found: dict[str, str] = {}
+    for node in ast.walk(ast.parse(source, filename)):
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            parts = package.split(".")
+            base = parts[: len(parts) - node.level + 1] if node.level else []
+            module = ".".join([*base, *([node.module] if node.module else [])])
+            names = [module, *(f"{module}.{alias.name}" for alias in node.names if alias.name != "*")]
+        else:
+            continue
+        for name in names:
+            parts = name.split(".")
+            for depth in range(1, len(parts) + 1):
+                found.setdefault(".".join(parts[:depth]), f"{filename}:{node.lineno}")
+    return found
+
+
+def reachable_imports(sources: Iterable[Path], root: Path = ROOT) -> dict[str, str]:
+    """Every module the sources import and, through the modules under root they import (pygame_core), what
+    those import in turn: name -> where first seen. A module no page reaches (pygame_core.cli) is not read."""
+    found: dict[str, str] = {}
+    todo, read = list(sources), set()
+    while todo:
+        path = todo.pop()
+        if path in read:
+            continue
+        read.add(path)
+        relative = path.relative_to(root)
+        package = ".".join(relative.parent.parts)
+        for name, where in imported_modules(path.read_text(), relative.as_posix(), package).items():
+            found.setdefault(name, where)
+            module = root.joinpath(*name.split("."))
+            files = (module.parent / f"{module.name}.py", module / "__init__.py")
+            todo += [file for file in files if file.is_file()]
+    return found
+
+
+def check_stdlib(imports: Mapping[str, str], members: Collection[str], kept: Collection[str]) -> None:
+    """Fail naming every import (module -> where) that the whole standard library has and the kept members
+    (the trimmed one) lack."""
+    missing = sorted(
+        f"{name} ({where})"
+        for name, where in imports.items()
+        if is_module(name, members) and module_members([name], members) - set(kept)
+    )
+    if missing:
+        raise BuildError(
+            f"the trimmed standard library would lack {', '.join(missing)}: have "
+            f"{STDLIB_EXERCISE.relative_to(ROOT)} use it, or add it to STDLIB_LAZY in build.py"
+        )
+
+
+def stdlib_modules(runtime: Path, wheels: Sequence[Path], imports: Sequence[str]) -> list[str]:
+    """Every module Python has imported in Pyodide (in Node, from runtime) after the imports and the exercise
+    of what the pages do (STDLIB_EXERCISE); found once per input and kept in .cache/stdlib/."""
+    key = inputs_key(runtime, wheels, [STDLIB_JS, list(imports), STDLIB_EXERCISE.read_text()])
+    cached = CACHE / "stdlib" / f"modules-{key}.json"
+    if not cached.exists():
+        step(f"stdlib: node imports {len(imports)} modules and plays every game, to see what the pages use")
+        args = [runtime, json.dumps(imports), STDLIB_EXERCISE, *wheels]
+        line = run_node(STDLIB_JS, args, "find the modules the pages use")
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        partial = cached.with_suffix(".partial")
+        partial.write_text(line + "\n")
+        partial.rename(cached)
+    modules: list[str] = json.loads(cached.read_text())
+    return modules
+
+
+def trimmed_zip(original: Path, keep: Collection[str]) -> bytes:
+    """The zip with only the members in keep, in their order and with their dates (the same input always
+    gives the same bytes)."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(original) as source, zipfile.ZipFile(buffer, "w") as out:
+        for info in source.infolist():
+            if info.filename in keep:
+                member = zipfile.ZipInfo(info.filename, info.date_time)
+                member.external_attr, member.compress_type = info.external_attr, zipfile.ZIP_DEFLATED
+                out.writestr(member, source.read(info), compresslevel=9)
+    return buffer.getvalue()
+
+
+def make_stdlib(site: Path, wheels: Sequence[Path]) -> str:
+    """Write the standard library the pages need to site/runtime/python_stdlib-<hash>.zip; return its path
+    under site/. It keeps every module seen imported in Pyodide by the pages' imports, PyScript's, every
+    module of STDLIB_WHOLE and STDLIB_LAZY, and the exercise (stdlib_modules), and it must have every module
+    the pages, the engine they reach and PyScript import anywhere (check_stdlib)."""
+    original = site / PYODIDE_DIR / "python_stdlib.zip"
+    with zipfile.ZipFile(original) as archive:
+        members = {name for name in archive.namelist() if not name.endswith("/")}
+    unknown = [name for name in STDLIB_LAZY if not is_module(name, members)]
+    if unknown:
+        raise BuildError(f"STDLIB_LAZY names modules python_stdlib.zip does not have: {', '.join(unknown)}")
+    whole = {member for member in members if member.split("/")[0] in STDLIB_WHOLE}
+    pyscript: dict[str, str] = {}
+    for path, source in pyscript_sources(site / PYSCRIPT_DIR).items():
+        pyscript = {**imported_modules(source, path, "pyscript"), **pyscript}
+    static = {**pyscript, **reachable_imports(WEB.rglob("*.py"))}
+    modules = [member_module(member) for member in whole if member.endswith(".py")]
+    stdlib = [name for name in pyscript if is_module(name, members)]
+    imports = sorted({*snapshot_imports(), *stdlib, *modules, *STDLIB_LAZY})
+    keep = module_members(stdlib_modules(site / PYODIDE_DIR, wheels, imports), members) | whole
+    check_stdlib(static, members, keep)
+    data = trimmed_zip(original, keep)
+    name = f"{STDLIB_PREFIX}{hashlib.sha256(data).hexdigest()[:16]}.zip"
+    (site / name).write_bytes(data)
+    count = sum(member.endswith(".py") for member in keep), sum(member.endswith(".py") for member in members)
+    step(f"stdlib: {count[0]} of {count[1]} modules, {len(data):,} bytes ({original.stat().st_size:,} whole)")
     return name
 
 
@@ -510,7 +720,12 @@ class Values(dict[str, Any]):
 
 
 def page_values(
-    page: Path, wheel_name: str, preview_game: str = PREVIEW_GAME, lang: str = "en", snapshot: str = ""
+    page: Path,
+    wheel_name: str,
+    preview_game: str = PREVIEW_GAME,
+    lang: str = "en",
+    snapshot: str = "",
+    stdlib: str = "",
 ) -> Values:
     """Placeholder values for a page (path relative to dist/): URLs relative to the page, and what
     pygame_core renders at build time (the game list, the previews, the games' facts, a game's rules)."""
@@ -531,6 +746,7 @@ def page_values(
             "PYSCRIPT": root + PYSCRIPT_DIR,
             "WHEEL": root + f"{WHEELS_DIR}/{wheel_name}",
             "SNAPSHOT": root + snapshot if snapshot else "",  # "" when the build made no snapshot
+            "STDLIB": root + stdlib if stdlib else "",  # the trimmed standard library ("": Pyodide's own)
             "START": root + "assets/start.mjs",  # our loadPyodide: from the snapshot when it can
             "RELAY": relay_setting,
             **{
@@ -594,7 +810,7 @@ def page_copies(relative: Path) -> list[tuple[Path, str, str]]:
     return [(relative, PREVIEW_GAME, "en")]
 
 
-def render_pages(out: Path, wheel_name: str, snapshot: str = "") -> None:
+def render_pages(out: Path, wheel_name: str, snapshot: str = "", stdlib: str = "") -> None:
     """Copy web/ into out, filling placeholders in .html/.toml files (markdown notes are skipped); the
     embed page is also rendered once per game under embed/<game>/, the rules page per game and language."""
     for source in sorted(WEB.rglob("*")):
@@ -609,7 +825,7 @@ def render_pages(out: Path, wheel_name: str, snapshot: str = "") -> None:
             target = Path(os.path.normpath(target))
             (out / target).parent.mkdir(parents=True, exist_ok=True)
             try:
-                values = page_values(target, wheel_name, game, lang, snapshot)
+                values = page_values(target, wheel_name, game, lang, snapshot, stdlib)
                 (out / target).write_text(render(source.read_text(), values))
             except BuildError as exc:
                 raise BuildError(f"{source.relative_to(ROOT)}: {exc}") from None
@@ -656,11 +872,12 @@ def build() -> Path:
     vendor_pyodide(fresh / PYODIDE_DIR)
     vendor_pyscript(fresh / PYSCRIPT_DIR)
     extras = [fresh / WHEELS_DIR / extra.name for extra in runtime_wheels(APP_WHEELS)]
-    snapshot = make_snapshot(fresh, [wheel, *extras])
+    stdlib = make_stdlib(fresh, [wheel, *extras])
+    snapshot = make_snapshot(fresh, [wheel, *extras], stdlib)
     step("copy public/, render web/ pages, write _headers")
     if PUBLIC.is_dir():
         shutil.copytree(PUBLIC, fresh, dirs_exist_ok=True)
-    render_pages(fresh, wheel.name, snapshot)
+    render_pages(fresh, wheel.name, snapshot, stdlib)
     (fresh / "_headers").write_text(headers_file())
     version = render_service_worker(fresh)
     step(f"service worker {version}: {len(precached(fresh))} files precached")

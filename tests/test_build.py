@@ -32,6 +32,9 @@ def test_page_values_are_relative_to_the_page() -> None:
     assert nested["PYODIDE"] == f"../runtime/pyodide-{build.PYODIDE_VERSION}"
     assert nested["PYSCRIPT"] == f"../runtime/pyscript-{build.PYSCRIPT_VERSION}"
     assert nested["WHEEL"] == "../wheels/w.whl"
+    assert nested["STDLIB"] == "" and nested["SNAPSHOT"] == ""  # none made: Pyodide's own
+    stdlib = build.page_values(Path("assets/start.mjs"), "w.whl", stdlib="runtime/python_stdlib-01.zip")
+    assert stdlib["STDLIB"] == "../runtime/python_stdlib-01.zip"
 
 
 def test_shipped_lock_keeps_only_shipped_wheels_with_their_real_hash(tmp_path: Path) -> None:
@@ -150,6 +153,7 @@ def test_snapshot_key_follows_the_wheels_contents_and_the_imports_not_zip_timest
     assert build.snapshot_key(runtime, [same], ["json"]) == key
     assert build.snapshot_key(runtime, [other], ["json"]) != key
     assert build.snapshot_key(runtime, [one], ["json", "random"]) != key
+    assert build.snapshot_key(runtime, [one], ["json"], stdlib="runtime/python_stdlib-01.zip") != key
     (runtime / "pyodide.asm.wasm").write_bytes(b"another build")
     assert build.snapshot_key(runtime, [one], ["json"]) != key
 
@@ -160,6 +164,11 @@ def test_the_service_worker_precaches_the_site_but_not_the_embeds_and_is_version
     site = ["index.html", "play/index.html", "play/main.py", "assets/site.css", "embed/index.html"]
     site += ["embed/frame.js", "embed/futures/index.html", "wheels/pygame_core-0.1.0-py3-none-any.whl"]
     site += [f"{build.PYODIDE_DIR}/pyodide.asm.wasm", "runtime/snapshot-0123456789abcdef.bin"]
+    site += [
+        f"{build.PYODIDE_DIR}/python_stdlib.zip",
+        "runtime/python_stdlib-0123456789abcdef.zip",
+        "hello/index.html",
+    ]
     for name in site:
         (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / name).write_text(name)
@@ -176,6 +185,7 @@ def test_the_service_worker_precaches_the_site_but_not_the_embeds_and_is_version
         "wheels/pygame_core-0.1.0-py3-none-any.whl",
         f"{build.PYODIDE_DIR}/pyodide.asm.wasm",
         "runtime/snapshot-0123456789abcdef.bin",
+        "runtime/python_stdlib-0123456789abcdef.zip",  # the trimmed one; the whole one is only for hello/
     }
     assert build.render_service_worker(tmp_path) == version
     (tmp_path / "assets/site.css").write_text("changed")
@@ -202,3 +212,92 @@ def test_the_relay_comes_from_the_build_not_a_link(monkeypatch: pytest.MonkeyPat
         build.page_values(Path("table/index.html"), "w.whl")["RELAY"]
     monkeypatch.delenv("TT_RELAY")
     assert build.page_values(Path("table/index.html"), "w.whl")["RELAY"] == ""
+
+
+STDLIB = {"json/__init__.py", "json/decoder.py", "argparse.py", "gzip.py", "pyodide/__init__.py"}
+STDLIB |= {"pyodide/ffi/__init__.py", "collections/__init__.py", "collections/abc.py", "traceback.py"}
+
+
+def test_module_members_are_a_modules_file_and_its_packages_and_nothing_for_others() -> None:
+    assert build.module_members(["json.decoder"], STDLIB) == {"json/__init__.py", "json/decoder.py"}
+    assert build.module_members(["pyodide.ffi.create_proxy"], STDLIB) == {
+        "pyodide/__init__.py",
+        "pyodide/ffi/__init__.py",
+    }
+    assert build.module_members(["math", "segno", "pygame_core.engine"], STDLIB) == set()
+    assert build.is_module("pyodide.ffi", STDLIB) and build.is_module("argparse", STDLIB)
+    assert not build.is_module("pyodide.ffi.create_proxy", STDLIB) and not build.is_module("zlib", STDLIB)
+    assert build.member_module("pyodide/ffi/__init__.py") == "pyodide.ffi"
+    assert build.member_module("json/decoder.py") == "json.decoder"
+
+
+def test_imported_modules_are_found_in_functions_too_with_relative_ones_resolved() -> None:
+    source = (
+        "import json.decoder\nfrom collections import abc\nfrom . import sibling\nfrom ..engine import x\n"
+        "def f():\n    import argparse\n    from .deep.er import *\n"
+    )
+    found = build.imported_modules(source, "pkg/sub/mod.py", "pkg.sub")
+    assert found == {
+        "json": "pkg/sub/mod.py:1",
+        "json.decoder": "pkg/sub/mod.py:1",
+        "collections": "pkg/sub/mod.py:2",
+        "collections.abc": "pkg/sub/mod.py:2",
+        "pkg": "pkg/sub/mod.py:3",
+        "pkg.sub": "pkg/sub/mod.py:3",
+        "pkg.sub.sibling": "pkg/sub/mod.py:3",
+        "pkg.engine": "pkg/sub/mod.py:4",
+        "pkg.engine.x": "pkg/sub/mod.py:4",
+        "argparse": "pkg/sub/mod.py:6",
+        "pkg.sub.deep": "pkg/sub/mod.py:7",
+        "pkg.sub.deep.er": "pkg/sub/mod.py:7",
+    }
+
+
+def test_reachable_imports_follow_the_package_from_the_pages_but_skip_what_no_page_reaches(
+    tmp_path: Path,
+) -> None:
+    files = {
+        "web/play/main.py": "import random\nfrom game.engine import play\n",
+        "game/__init__.py": "",
+        "game/engine/__init__.py": "from .rules import play\n",
+        "game/engine/rules.py": "def play():\n    import json\n    from . import record\n",
+        "game/engine/record.py": "import gzip\n",
+        "game/cli.py": "import argparse\n",  # the command line: no page imports it
+    }
+    for name, text in files.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text)
+    found = build.reachable_imports([tmp_path / "web/play/main.py"], tmp_path)
+    assert found["json"] == "game/engine/rules.py:2"
+    assert found["gzip"] == "game/engine/record.py:1"
+    assert "random" in found and "argparse" not in found
+
+
+def test_check_stdlib_names_each_missing_module_and_where_it_is_imported() -> None:
+    imports = {
+        "argparse": "web/x.py:3",  # in the whole zip, not kept: missing
+        "json.decoder": "pkg/a.py:9",  # kept
+        "pyodide.ffi.create_proxy": "web/x.py:1",  # a name in a kept module, not a module
+        "math": "pkg/a.py:2",  # built in: not in any zip
+        "segno": "web/x.py:4",  # not the standard library's
+    }
+    kept = STDLIB - {"argparse.py"}
+    with pytest.raises(build.BuildError, match=r"lack argparse \(web/x\.py:3\): have tools/stdlib_exercise"):
+        build.check_stdlib(imports, STDLIB, kept)
+    with pytest.raises(build.BuildError, match=r"json\.decoder \(pkg/a\.py:9\)"):
+        build.check_stdlib(imports, STDLIB, kept - {"json/decoder.py"})
+    build.check_stdlib(imports, STDLIB, STDLIB)
+
+
+def test_the_trimmed_zip_keeps_only_the_kept_members_and_the_same_input_gives_the_same_bytes(
+    tmp_path: Path,
+) -> None:
+    members = {"b.py": b"import a\n" * 50, "a.py": b"x = 1\n", "pkg/__init__.py": b"", "pkg/c.py": b"y = 2\n"}
+    original = zipped(tmp_path / "python_stdlib.zip", members, (2026, 1, 2, 3, 4, 6))
+    data = build.trimmed_zip(original, {"b.py", "pkg/c.py"})
+    assert data == build.trimmed_zip(original, {"pkg/c.py", "b.py"})
+    (tmp_path / "trimmed.zip").write_bytes(data)
+    with zipfile.ZipFile(tmp_path / "trimmed.zip") as trimmed:
+        assert trimmed.namelist() == ["b.py", "pkg/c.py"]
+        assert trimmed.read("b.py") == members["b.py"] and trimmed.testzip() is None
+        assert trimmed.getinfo("pkg/c.py").date_time == (2026, 1, 2, 3, 4, 6)

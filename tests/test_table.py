@@ -102,6 +102,21 @@ def test_undo_takes_back_a_quiet_move_within_the_persons_turn(game_id):
 
 
 @pytest.mark.parametrize("game_id", sorted(QUIET))
+def test_an_illegal_action_leaves_undo_as_it_was(game_id):
+    """The state before each action stays in step with the record, so undo restores the right one."""
+    table = lone_person(game_id)
+    before = table.to_json()
+    with pytest.raises(IllegalAction):
+        table.act(0, "not an action")
+    act_first(table, QUIET[game_id][0])
+    with pytest.raises(IllegalAction):
+        table.act(0, "not an action")
+    assert table.can_undo()
+    table.undo()
+    assert table.to_json() == before and not table.can_undo()
+
+
+@pytest.mark.parametrize("game_id", sorted(QUIET))
 def test_undo_is_refused_once_the_persons_turn_is_over(game_id):
     table = lone_person(game_id)
     state = table.state

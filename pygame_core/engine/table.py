@@ -67,12 +67,13 @@ class Table:
         return cls(Record(game_id, len(seats), seed, options or {}), [Seat(s) for s in seats], bots)
 
     def _apply(self, player: Player, action: Action, checked: bool) -> None:
-        """Apply an action, record it and extend the log."""
-        self._before.append(self.state)
+        """Apply an action, record it and extend the log; an illegal one raises and changes nothing."""
+        before = self.state
         if checked:
-            self.state = self.game.apply(self.state, player, action)
+            self.state = self.game.apply(before, player, action)
         else:
-            self.state = self.game.transition(self.state, player, action)
+            self.state = self.game.transition(before, player, action)
+        self._before.append(before)
         self.record = self.record.with_action(player, action)
         self.log.extend(self.state["events"])
 

@@ -61,3 +61,18 @@ def test_headers_file_is_written() -> None:
 def test_no_source_maps_or_notes_shipped() -> None:
     shipped: list[Path] = [*build.DIST.rglob("*.map"), *build.DIST.rglob("*.md")]
     assert shipped == []
+
+
+def test_the_trimmed_standard_library_is_part_of_pyodides_named_by_its_contents() -> None:
+    (trimmed,) = (build.DIST / "runtime").glob("python_stdlib-*.zip")
+    data = trimmed.read_bytes()
+    assert trimmed.name == f"python_stdlib-{hashlib.sha256(data).hexdigest()[:16]}.zip"
+    whole = zipfile.ZipFile(PYODIDE / "python_stdlib.zip")  # still shipped, for /hello/
+    kept = zipfile.ZipFile(trimmed)
+    assert len(data) < (PYODIDE / "python_stdlib.zip").stat().st_size / 2
+    for name in kept.namelist():
+        assert kept.read(name) == whole.read(name), name
+    assert {"pyodide/__init__.py", "_pyodide/_base.py", "traceback.py", "encodings/utf_8.py"} <= set(
+        kept.namelist()
+    )
+    assert "argparse.py" not in kept.namelist()  # only the command line (pygame_core.cli) imports it

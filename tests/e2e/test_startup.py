@@ -24,6 +24,7 @@ pytestmark = pytest.mark.e2e
 SOLO = f"play/?game=futures&seats=human,bot,bot,bot&{FAST}"  # no seed: a new deal each time
 HOT_SEAT = f"play/?game=futures&seats=human,human,human&{FAST}"
 SNAPSHOT_URL = re.compile(r"/runtime/snapshot-[0-9a-f]+\.bin$")
+STDLIB_URL = re.compile(r"/runtime/python_stdlib-[0-9a-f]+\.zip$")  # the trimmed one (build.make_stdlib)
 SW_READY_MS = 180_000  # the worker precaches ~13 MB once the page is ready
 # The worker whose cache is the first name is active (installed whole) and the other caches are gone.
 NEW_WORKER_IN_CHARGE = """async ([mine, ...old]) => {
@@ -37,6 +38,13 @@ NEW_WORKER_IN_CHARGE = """async ([mine, ...old]) => {
 def started(page: Page) -> str:
     """How the page's Python started: "snapshot" or "fresh" (<html data-start>)."""
     return str(page.evaluate("document.documentElement.dataset.start"))
+
+
+def trimmed_stdlib_only(requests: list[str]) -> bool:
+    """Whether the page loaded the trimmed standard library and never Pyodide's whole one."""
+    return any(STDLIB_URL.search(url) for url in requests) and not any(
+        url.endswith("/python_stdlib.zip") for url in requests
+    )
 
 
 def seed_of(page: Page) -> str:
@@ -70,8 +78,9 @@ def test_snapshot_exists_and_pages_name_it() -> None:
     assert snapshot.read_bytes()[:2] == b"\x1f\x8b"  # gzipped
     with gzip.open(snapshot) as image:
         assert image.read(4) == (0x706E7300).to_bytes(4, "little")  # Pyodide's "\0snp" magic
+    (stdlib,) = (build.DIST / "runtime").glob("python_stdlib-*.zip")
     loader = (build.DIST / "assets" / "start.mjs").read_text()
-    assert f'"../runtime/{snapshot.name}"' in loader
+    assert f'"../runtime/{snapshot.name}"' in loader and f'"../runtime/{stdlib.name}"' in loader
     assert 'from "./start.mjs"' in (build.DIST / "assets" / "worker.mjs").read_text()
     for page in ("play", "table", "replay"):
         html = (build.DIST / page / "index.html").read_text()
@@ -84,6 +93,7 @@ def test_cold_and_warm_start_through_the_snapshot(page: Page, page_guard: PageGu
     wait_ready(page)
     assert started(page) == "snapshot"
     assert any(SNAPSHOT_URL.search(url) for url in page_guard.requests)
+    assert trimmed_stdlib_only(page_guard.requests)
     click_actions(page, 2)
     page.reload()
     wait_ready(page)
@@ -139,6 +149,7 @@ def test_a_missing_or_bad_snapshot_falls_back_to_a_normal_start_that_plays(
     assert started(page) == "fresh"
     assert any("snapshot" in text for text in warnings)
     assert page.locator("#error").is_hidden()
+    assert trimmed_stdlib_only(page_guard.requests)
     click_actions(page, 3)
     expected = ["HTTP 404", "Failed to load resource"] if serve is not_found else []
     assert all(any(word in error for word in expected) for error in page_guard.errors), page_guard.errors
@@ -158,6 +169,7 @@ def test_a_browser_without_decompression_streams_starts_normally(page: Page, pag
     wait_ready(page)
     assert started(page) == "fresh"
     assert not any(SNAPSHOT_URL.search(url) for url in page_guard.requests)
+    assert trimmed_stdlib_only(page_guard.requests)
     click_actions(page, 2)
 
 

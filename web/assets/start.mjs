@@ -1,18 +1,17 @@
-// Pyodide for PyScript and for worker.mjs, started from the build's memory snapshot when it can
-// (build.py, make_snapshot).
-// PyScript imports `loadPyodide` and `version` from the module its `interpreter` setting names; this one
-// passes the snapshot to Pyodide's own loadPyodide and falls back to a normal start when the build made
-// no snapshot, the browser cannot unpack it, it fails to download or restore, or it would download too
-// slowly to pay for itself (a first visit on a slow mobile network: the service worker then keeps it for
-// the next visits, which read it from the cache at once).
-// `started` (and, on a page, <html data-start>) says which start it was: "snapshot" or "fresh" (tests and
-// the benchmark read it; in a worker, worker.mjs passes it to the page).
-import { loadPyodide as startPyodide, version } from "{{PYODIDE}}/pyodide.mjs";
-
-export { version };
+// Pyodide for the pages' worker (worker.mjs), started from the build's memory snapshot when it can
+// (build.py, make_snapshot): `loadPyodide` passes the snapshot to Pyodide's own loadPyodide and falls back
+// to a normal start when the build made no snapshot, the browser cannot unpack it, it fails to download or
+// restore, or it would download too slowly to pay for itself (a first visit on a slow mobile network: the
+// service worker then keeps it for the next visits, which read it from the cache at once).
+// Either way Pyodide gets the build's trimmed standard library (the modules the pages use), which the
+// snapshot was made with: a snapshot and another zip would not fit together.
+// `started` says which start it was: "snapshot" or "fresh" (worker.mjs passes it to the page's
+// <html data-start>, which tests and the benchmark read).
+import { loadPyodide as startPyodide } from "{{PYODIDE}}/pyodide.mjs";
 
 const INDEX_URL = new URL("{{PYODIDE}}/", import.meta.url).href;
 const SNAPSHOT = "{{SNAPSHOT}}";
+const STDLIB = "{{STDLIB}}";
 const GZIP_MAGIC = [0x1f, 0x8b];
 // Restoring saves a few seconds of start-up: an image still more than SLOW_MS from fully downloaded,
 // judged from the pace so far once CHECK_AFTER_MS have passed, would cost more than it saves.
@@ -56,24 +55,20 @@ async function fetchImage(url) {
 
 export let started = "";
 
-function mark(how) {
-  started = how;
-  if (globalThis.document) document.documentElement.dataset.start = how;
-}
-
 export async function loadPyodide(options = {}) {
   const config = { ...options, indexURL: INDEX_URL };
+  if (STDLIB) config.stdLibURL = new URL(STDLIB, import.meta.url).href;
   if (image) {
     try {
       const pyodide = await startPyodide({ ...config, _loadSnapshot: image });
       // The image froze `random`'s state (and the str hash seed, which stays per build): reseed.
       pyodide.runPython("import random; random.seed()");
-      mark("snapshot");
+      started = "snapshot";
       return pyodide;
     } catch (error) {
       console.warn("Trading Table: the start-up snapshot failed, starting Pyodide without it.", error);
     }
   }
-  mark("fresh");
+  started = "fresh";
   return startPyodide(config);
 }
