@@ -62,7 +62,7 @@ RUNTIME_WHEELS = {
     "micropip": ("0.11.1", "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3"),
     "packaging": ("26.1", "5d9c0669c6285e491e0ced2eee587eaf67b670d94a19e94e3984a481aba6802f"),
 }
-# Pure-Python wheels that pages unpack next to pygame_core (PyScript `files`): name -> (version, sha256).
+# Pure-Python wheels that pages unpack next to pygame_core (python.js data-wheels): name -> (version, sha256).
 APP_WHEELS = {
     "segno": ("1.6.6", "28c7d081ed0cf935e0411293a465efd4d500704072cdb039778a2ab8736190c7"),  # QR codes
 }
@@ -94,9 +94,6 @@ RENDERED_SUFFIXES = (".html", ".toml", ".mjs")
 # The start-up snapshot (see make_snapshot): a gzipped Pyodide memory image taken in Node after importing
 # what the pages import. Modules the pages import that only exist in a browser are left out.
 SNAPSHOT_SKIP = frozenset({"pyscript", "js", "pyodide_js", "_pyscript", "polyscript"})
-# What PyScript's own Python package imports while it starts (its stdlib), so it is in the image too.
-SNAPSHOT_STDLIB = ("asyncio", "base64", "collections", "functools", "html", "inspect", "io", "json")
-PYSCRIPT_LITERAL = "{pyscript:{"  # where PyScript's bundle lists its own Python modules
 SNAPSHOT_PREFIX = "runtime/snapshot-"  # + hash of the runtime, the wheels and the imports + ".bin"
 # Pyodide's heap at start (30 MiB); a bigger image cannot be restored (pyodide/pyodide#6254).
 PYODIDE_INITIAL_HEAP = 30 * 1024 * 1024
@@ -144,8 +141,6 @@ PRECACHE = (
     "wheels/*",
     f"{PYODIDE_DIR}/pyodide*",
     f"{STDLIB_PREFIX}*",  # the whole python_stdlib.zip is only for /hello/, which is not precached
-    f"{PYSCRIPT_DIR}/*.js",
-    f"{PYSCRIPT_DIR}/*.css",
     f"{SNAPSHOT_PREFIX}*",
 )
 HEADERS = {
@@ -365,38 +360,16 @@ def build_wheel(out: Path) -> Path:
 
 # --- build: the start-up snapshot ----------------------------------------------------------------
 
-# Run by Node (`node - DIR OUT IMPORTS SOURCES STDLIB WHEEL...`): start Pyodide from DIR with the standard
-# library zip STDLIB (the pages' own: zipimport keeps its directory in the image), able to make a snapshot,
-# unpack the wheels where PyScript's `files` puts them, import IMPORTS (a JSON list), compile SOURCES (a
-# JSON file: path -> PyScript's own modules, which it writes and imports at every start) for their
-# import to find, zero the heap's free memory (it gzips better), then write the image gzipped to OUT and
-# print its sizes as JSON.
+# Run by Node (`node - DIR OUT IMPORTS STDLIB WHEEL...`): start Pyodide from DIR with the standard library
+# zip STDLIB (the pages' own: zipimport keeps its directory in the image), able to make a snapshot, unpack
+# the wheels where the pages' worker puts them, import IMPORTS (a JSON list), zero the heap's free memory
+# (it gzips better), then write the image gzipped to OUT and print its sizes as JSON.
 SNAPSHOT_JS = r"""
 import { readFileSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
 
-const [dir, out, imports, sources, stdlib, ...wheels] = process.argv.slice(2);
-// Source (path -> text) compiled now; importing it later takes the code object instead of compiling.
-const PRECOMPILE = `
-def _tt_precompile(sources_json):
-    import json
-    from importlib import _bootstrap_external as external
-
-    compiled = {}
-    for path, source in json.loads(sources_json).items():
-        data = source.encode()
-        compiled[data] = compile(data, path, "exec", dont_inherit=True)
-    compile_source = external.SourceLoader.source_to_code
-
-    def source_to_code(self, data, path, *args, **kwargs):
-        code = compiled.pop(bytes(data), None)
-        if code is not None and code.co_filename == path:
-            return code
-        return compile_source(self, data, path, *args, **kwargs)
-
-    external.SourceLoader.source_to_code = source_to_code
-`;
+const [dir, out, imports, stdlib, ...wheels] = process.argv.slice(2);
 const { loadPyodide } = await import(pathToFileURL(`${dir}/pyodide.mjs`).href);
 const pyodide = await loadPyodide({ indexURL: `${dir}/`, stdLibURL: stdlib, _makeSnapshot: true });
 for (const wheel of wheels) {
@@ -404,8 +377,6 @@ for (const wheel of wheels) {
 }
 const names = JSON.stringify(imports); // a JSON string literal is a Python one too
 pyodide.runPython(`import importlib, json\nfor n in json.loads(${names}): importlib.import_module(n)`);
-const precompiled = JSON.stringify(readFileSync(sources, "utf8"));
-pyodide.runPython(`${PRECOMPILE}\n_tt_precompile(${precompiled})\ndel _tt_precompile`);
 pyodide.runPython("import gc; gc.collect()");
 // Fill the heap's free chunks with zeroed blocks, then free them: the image is the same to Python but
 // its garbage is gone. Never past the initial heap (a grown heap cannot be restored).
@@ -449,34 +420,6 @@ def wheel_digest(wheel: Path) -> str:
     return digest.hexdigest()
 
 
-def pyscript_sources(bundle: Path) -> dict[str, str]:
-    """PyScript's own Python modules as it writes them at start (path -> source), read from the object
-    literal its bundle passes to its writer (`{pyscript:{"__init__.py":"...",...}}`); {} if not found."""
-    text = "".join(path.read_text() for path in sorted(bundle.glob("core-*.js")))
-    start = text.find(PYSCRIPT_LITERAL)
-    if start < 0:
-        return {}
-    start += len(PYSCRIPT_LITERAL) - 1
-    depth, quote, index = 0, "", start
-    while index < len(text):
-        char = text[index]
-        if quote:
-            index += char == "\\"
-            quote = "" if char == quote else quote
-        elif char in "\"'`":
-            quote = char
-        elif char in "{}":
-            depth += 1 if char == "{" else -1
-            if depth == 0:
-                break
-        index += 1
-    try:
-        modules = json.loads(text[start : index + 1])
-    except json.JSONDecodeError:
-        return {}
-    return {f"/home/pyodide/pyscript/{name}": code for name, code in modules.items() if isinstance(code, str)}
-
-
 def inputs_key(runtime: Path, wheels: Sequence[Path], inputs: Sequence[object]) -> str:
     """Short hash of inputs (as JSON), the Pyodide build's files and the wheels' contents."""
     digest = hashlib.sha256(json.dumps([PYODIDE_VERSION, *inputs], sort_keys=True).encode())
@@ -487,21 +430,15 @@ def inputs_key(runtime: Path, wheels: Sequence[Path], inputs: Sequence[object]) 
     return digest.hexdigest()[:16]
 
 
-def snapshot_key(
-    runtime: Path,
-    wheels: Sequence[Path],
-    imports: Sequence[str],
-    sources: dict[str, str] | None = None,
-    stdlib: str = "",
-) -> str:
-    """Short hash of what the image depends on: the Pyodide build, the wheels, the imports, PyScript's
-    modules, the standard library zip it starts with (its name hashes its contents) and the maker."""
-    return inputs_key(runtime, wheels, [SNAPSHOT_JS, list(imports), sources or {}, stdlib])
+def snapshot_key(runtime: Path, wheels: Sequence[Path], imports: Sequence[str], stdlib: str = "") -> str:
+    """Short hash of what the image depends on: the Pyodide build, the wheels, the imports, the standard
+    library zip it starts with (its name hashes its contents) and the maker."""
+    return inputs_key(runtime, wheels, [SNAPSHOT_JS, list(imports), stdlib])
 
 
 def snapshot_imports() -> list[str]:
-    """What the image imports: everything the pages import at their top and PyScript's own imports."""
-    return sorted({*SNAPSHOT_STDLIB, *page_imports(WEB.rglob("*.py"))})
+    """What the image imports: everything the pages import at their top."""
+    return page_imports(WEB.rglob("*.py"))
 
 
 def run_node(script: str, args: Sequence[str | Path], task: str) -> str:
@@ -522,20 +459,14 @@ def make_snapshot(site: Path, wheels: Sequence[Path], stdlib: str) -> str:
     (pages then start Pyodide the usual way) if it outgrew the heap."""
     imports = snapshot_imports()
     runtime = site / PYODIDE_DIR
-    sources = pyscript_sources(site / PYSCRIPT_DIR)
-    name = f"{SNAPSHOT_PREFIX}{snapshot_key(runtime, wheels, imports, sources, stdlib)}.bin"
+    name = f"{SNAPSHOT_PREFIX}{snapshot_key(runtime, wheels, imports, stdlib)}.bin"
     cached = CACHE / "snapshots" / Path(name).name
     if not cached.exists():
         step(f"snapshot: node imports {len(imports)} modules, then takes Pyodide's memory image")
         cached.parent.mkdir(parents=True, exist_ok=True)
         partial = cached.with_suffix(".partial")
-        listing = cached.with_suffix(".json")
-        listing.write_text(json.dumps(sources))
-        try:
-            args = [runtime, partial, json.dumps(imports), listing, site / stdlib, *wheels]
-            sizes = json.loads(run_node(SNAPSHOT_JS, args, "make the start-up snapshot"))
-        finally:
-            listing.unlink()
+        args = [runtime, partial, json.dumps(imports), site / stdlib, *wheels]
+        sizes = json.loads(run_node(SNAPSHOT_JS, args, "make the start-up snapshot"))
         if sizes["heap"] > PYODIDE_INITIAL_HEAP:
             partial.unlink()
             step(f"snapshot: skipped, the heap grew to {sizes['heap']:,} bytes (pyodide#6254): no snapshot")
@@ -550,7 +481,7 @@ def make_snapshot(site: Path, wheels: Sequence[Path], stdlib: str) -> str:
 # --- build: the trimmed standard library -----------------------------------------------------------
 
 # Run by Node (`node - DIR IMPORTS EXERCISE WHEEL...`): start Pyodide from DIR with its whole standard
-# library, unpack the wheels where PyScript's `files` puts them, import IMPORTS (a JSON list), run the
+# library, unpack the wheels where the pages' worker puts them, import IMPORTS (a JSON list), run the
 # EXERCISE script (what the pages do), then print the names of every module Python has imported, as JSON.
 STDLIB_JS = r"""
 import { readFileSync } from "node:fs";
@@ -680,9 +611,9 @@ def trimmed_zip(original: Path, keep: Collection[str]) -> bytes:
 
 def make_stdlib(site: Path, wheels: Sequence[Path]) -> str:
     """Write the standard library the pages need to site/runtime/python_stdlib-<hash>.zip; return its path
-    under site/. It keeps every module seen imported in Pyodide by the pages' imports, PyScript's, every
-    module of STDLIB_WHOLE and STDLIB_LAZY, and the exercise (stdlib_modules), and it must have every module
-    the pages, the engine they reach and PyScript import anywhere (check_stdlib)."""
+    under site/. It keeps every module seen imported in Pyodide by the pages' imports, every module of
+    STDLIB_WHOLE and STDLIB_LAZY, and the exercise (stdlib_modules), and it must have every module the
+    pages and the engine they reach import anywhere (check_stdlib)."""
     original = site / PYODIDE_DIR / "python_stdlib.zip"
     with zipfile.ZipFile(original) as archive:
         members = {name for name in archive.namelist() if not name.endswith("/")}
@@ -690,13 +621,9 @@ def make_stdlib(site: Path, wheels: Sequence[Path]) -> str:
     if unknown:
         raise BuildError(f"STDLIB_LAZY names modules python_stdlib.zip does not have: {', '.join(unknown)}")
     whole = {member for member in members if member.split("/")[0] in STDLIB_WHOLE}
-    pyscript: dict[str, str] = {}
-    for path, source in pyscript_sources(site / PYSCRIPT_DIR).items():
-        pyscript = {**imported_modules(source, path, "pyscript"), **pyscript}
-    static = {**pyscript, **reachable_imports(WEB.rglob("*.py"))}
+    static = reachable_imports(WEB.rglob("*.py"))
     modules = [member_module(member) for member in whole if member.endswith(".py")]
-    stdlib = [name for name in pyscript if is_module(name, members)]
-    imports = sorted({*snapshot_imports(), *stdlib, *modules, *STDLIB_LAZY})
+    imports = sorted({*snapshot_imports(), *modules, *STDLIB_LAZY})
     keep = module_members(stdlib_modules(site / PYODIDE_DIR, wheels, imports), members) | whole
     check_stdlib(static, members, keep)
     data = trimmed_zip(original, keep)

@@ -192,18 +192,6 @@ def test_the_service_worker_precaches_the_site_but_not_the_embeds_and_is_version
     assert build.render_service_worker(tmp_path) != version
 
 
-def test_pyscript_sources_are_read_from_the_bundles_module_literal(tmp_path: Path) -> None:
-    bundle = tmp_path / "core-abc.js"
-    literal = '{pyscript:{"__init__.py":"s = \\"}{\\\\\\"\\"\\n","web.py":"x = \'{\'\\n"}}'
-    bundle.write_text(f'const a=1;wo(".",{literal});let b="}}"')
-    assert build.pyscript_sources(tmp_path) == {
-        "/home/pyodide/pyscript/__init__.py": 's = "}{\\""\n',
-        "/home/pyodide/pyscript/web.py": "x = '{'\n",
-    }
-    bundle.write_text("no literal here")
-    assert build.pyscript_sources(tmp_path) == {}
-
-
 def test_the_relay_comes_from_the_build_not_a_link(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("TT_RELAY", "wss://relay.example.org/relay")
     assert build.page_values(Path("table/index.html"), "w.whl")["RELAY"] == "wss://relay.example.org/relay"
