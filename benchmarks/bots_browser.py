@@ -2,7 +2,7 @@
 """The strongest bots' decision times in the browser beside CPython, and the long tasks of the play page.
 
     python3 benchmarks/bots_browser.py [--games futures,mercator] [--players 3,4] [--seeds 1] [--phone]
-                                       [--watch 15] [--python python3.13] [--no-build]
+                                       [--repeat 1] [--watch 15] [--python python3.13] [--no-build]
 
 Decisions: a bare page of the benchmark's own, on the built site's origin, loads dist/'s Pyodide, unpacks
 the pygame_core wheel into /home/pyodide (as the pages' start does) and plays seeded games (seeds 1..N)
@@ -12,7 +12,8 @@ slice (what a thread that paints between slices cannot interrupt). Each game the
 (benchmarks/bot_decisions.py, the same code, in a process of --python, by default the one running this),
 and the browser/CPython ratios follow: absolute figures vary per machine, ratios less (Pyodide's Python is
 3.14: a CPython of another version adds its own difference). `same moves` says whether both played the
-same games.
+same games. --repeat R plays every game R times in each runtime, alternating, and keeps each decision's
+fastest time (and slice), which the other work on a shared machine disturbs least.
 
 Long tasks: for each game, a fresh browser context (no service worker) opens
 `play/?game=<g>&players=<n>&seats=bot:<strongest>,...&seed=1&pace=0` with a PerformanceObserver for
@@ -84,12 +85,14 @@ class Timings:
         """Return the runtime with its Python version."""
         return f"{self.runtime} {self.python}".strip()
 
-    def add(self, game: dict[str, Any]) -> None:
-        """Add one game's timings, as bot_decisions.play returns them."""
-        self.python = game["python"]
-        self.decisions += game["decisions"]
-        self.slices += game["slices"]
-        self.records.append(game["record"])
+    def add(self, runs: Sequence[dict[str, Any]]) -> None:
+        """Add one game's timings (bot_decisions.play's results of runs of it), the fastest of each."""
+        if len({run["record"] for run in runs}) != 1:
+            raise RuntimeError("the runs of one seed played different games")
+        self.python = runs[0]["python"]
+        self.decisions += [min(each) for each in zip(*(run["decisions"] for run in runs), strict=True)]
+        self.slices += [min(each) for each in zip(*(run["slices"] for run in runs), strict=True)]
+        self.records.append(runs[0]["record"])
 
 
 @dataclass(frozen=True)
@@ -180,6 +183,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--games", help="game ids, comma-separated (default: every registered game)")
     parser.add_argument("--players", help="player counts, comma-separated (default: each game's default)")
     parser.add_argument("--seeds", type=int, default=1, metavar="N", help="games per setup: seeds 1..N")
+    parser.add_argument("--repeat", type=int, default=1, metavar="R", help="runs of each game, fastest kept")
     parser.add_argument("--phone", action="store_true", help="throttle the browser's CPU 4x (CDP)")
     parser.add_argument("--watch", type=float, default=15, metavar="S", help="seconds of the play page's "
                         "long tasks after ready, per game (0: skip the play page)")  # fmt: skip
@@ -197,8 +201,8 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     args.setups = setups(args.games, asked)
     if not args.setups:
         parser.error(f"no game asked for is played by {args.players} players")
-    if args.seeds < 1 or args.watch < 0:
-        parser.error("--seeds must be at least 1 and --watch at least 0")
+    if args.seeds < 1 or args.repeat < 1 or args.watch < 0:
+        parser.error("--seeds and --repeat must be at least 1, --watch at least 0")
     return args
 
 
@@ -312,8 +316,12 @@ def main() -> int:
             for game, players in args.setups:
                 web, native = Timings("phone: Pyodide" if args.phone else "Pyodide"), Timings("CPython")
                 for seed in range(1, args.seeds + 1):
-                    web.add(play_in_browser(page, game, players, seed))
-                    native.add(play_in_cpython(args.python, game, players, seed))
+                    runs: tuple[list[dict[str, Any]], list[dict[str, Any]]] = ([], [])
+                    for _ in range(args.repeat):
+                        runs[0].append(play_in_browser(page, game, players, seed))
+                        runs[1].append(play_in_cpython(args.python, game, players, seed))
+                    web.add(runs[0])
+                    native.add(runs[1])
                     print(f"{game}, {players} players, seed {seed}: played", file=sys.stderr, flush=True)
                 results[game, players] = web, native
             page.context.close()
@@ -329,6 +337,7 @@ def main() -> int:
         server.shutdown()
         server.server_close()
     seeds = "seed 1" if args.seeds == 1 else f"seeds 1..{args.seeds}"
+    seeds += f", the fastest of {args.repeat} runs of each" if args.repeat > 1 else ""
     print(
         f"Pyodide {build.PYODIDE_VERSION} in Chromium {chromium}, the strongest bots in every seat, {seeds}; "
         f"load average {load_before:.1f} at the start, {os.getloadavg()[0]:.1f} at the end ({os.cpu_count()} "

@@ -11,10 +11,15 @@ import bots_browser
 from bots_browser import LongTasks, Timings
 
 
+def run(python: str, decisions: list[float], slices: list[float], record: str) -> dict[str, object]:
+    """One run of a game, as bot_decisions.play reports it."""
+    return {"decisions": decisions, "slices": slices, "record": record, "python": python}
+
+
 def timings(runtime: str, python: str, decisions: list[float], slices: list[float], record: str) -> Timings:
-    """Timings of one game, as bot_decisions.play reports it."""
+    """Timings of one game run once."""
     made = Timings(runtime)
-    made.add({"decisions": decisions, "slices": slices, "record": record, "python": python})
+    made.add([run(python, decisions, slices, record)])
     return made
 
 
@@ -27,7 +32,7 @@ def test_defaults_are_every_game_at_its_default_count() -> None:
         ("value_scale", 4),
         ("virus_money", 4),
     ]
-    assert (args.seeds, args.watch, args.phone, args.python) == (1, 15, False, sys.executable)
+    assert (args.seeds, args.repeat, args.watch, args.phone, args.python) == (1, 1, 15, False, sys.executable)
 
 
 def test_player_counts_a_game_does_not_allow_are_left_out() -> None:
@@ -43,6 +48,7 @@ def test_player_counts_a_game_does_not_allow_are_left_out() -> None:
         ["--players", "three"],
         ["--games", "futures", "--players", "6"],
         ["--seeds", "0"],
+        ["--repeat", "0"],
         ["--watch", "-1"],
     ],
 )
@@ -69,9 +75,22 @@ def test_tables_show_milliseconds_and_ratios() -> None:
     assert bots_browser.ratio_table(results).splitlines()[2] == (
         "| futures | 4 | Pyodide 3.14.2 / CPython 3.11.7 | 2.00x | 2.00x | 2.50x | 2.00x | yes |"
     )
-    native.add({"decisions": [0.01], "slices": [0.01], "record": "def", "python": "3.11.7"})
-    web.add({"decisions": [0.01], "slices": [0.01], "record": "xyz", "python": "3.14.2"})
+    native.add([run("3.11.7", [0.01], [0.01], "def")])
+    web.add([run("3.14.2", [0.01], [0.01], "xyz")])
     assert bots_browser.ratio_table(results).endswith("| no |")
+
+
+def test_repeated_runs_keep_each_decisions_fastest_time() -> None:
+    made = Timings("CPython")
+    made.add([run("3.13.0", [0.3, 0.1], [0.2, 0.1], "abc"), run("3.13.0", [0.2, 0.4], [0.1, 0.3], "abc")])
+    assert (made.decisions, made.slices, made.records, made.name) == (
+        [0.2, 0.1],
+        [0.1, 0.1],
+        ["abc"],
+        "CPython 3.13.0",
+    )
+    with pytest.raises(RuntimeError):
+        made.add([run("3.13.0", [0.1], [0.1], "abc"), run("3.13.0", [0.1], [0.1], "def")])
 
 
 def test_long_tasks_are_split_at_ready_and_the_end_of_the_watch() -> None:
