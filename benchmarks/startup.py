@@ -165,6 +165,14 @@ def chromium() -> str:
     return path
 
 
+def run_on_venv() -> None:
+    """Run the command that started this process again on the project venv (where playwright lives), unless
+    it already runs there; create or update the venv first."""
+    python = build.setup()
+    if not build.in_venv():
+        os.execv(python, [str(python), str(Path(sys.argv[0]).resolve()), *sys.argv[1:]])
+
+
 def wait_ready(page: Any, timeout_ms: int) -> tuple[float, float, str]:
     """Wait for data-ready on the current navigation; return (first paint, ready, how it started)."""
     page.wait_for_function(
@@ -313,9 +321,7 @@ def main() -> int:
     pages = args.page or ["hello/", "play/"]
     profiles = args.profile or ["desktop", "phone"]
 
-    python = build.setup()
-    if not build.in_venv():  # playwright lives in the project venv
-        os.execv(python, [str(python), str(Path(__file__).resolve()), *sys.argv[1:]])
+    run_on_venv()
     from playwright.sync_api import sync_playwright
 
     try:
