@@ -279,9 +279,11 @@ def test_an_attacker_gets_no_token_no_seat_and_no_voice_and_a_flood_leaves_the_h
     room = host.get_attribute("[data-room]", "data-room")
     link = join_link(host)
     secret = link.split("#k=")[1]
-    real, flooder = (opened(browser, link, problems, CAPTURE_CHANNELS) for _ in range(2))
-    for phone in (real, flooder):
-        wait_ready(phone)
+    # The real phone joins first, so it holds the first seat (the first to act); the flooder the second.
+    real = opened(browser, link, problems, CAPTURE_CHANNELS)
+    wait_ready(real)
+    flooder = opened(browser, link, problems, CAPTURE_CHANNELS)
+    wait_ready(flooder)
     host.wait_for_function(
         "document.querySelectorAll('[data-transport=\"webrtc\"]').length === 2", timeout=30_000
     )

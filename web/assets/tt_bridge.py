@@ -25,8 +25,8 @@ def later(run: Callable[[], None], ms: float = 0) -> None:
 
 def serve(handlers: dict[str, Handler]) -> Callable[[str], None]:
     """Return the `receive(text)` worker.mjs calls with each message: it runs the handler of the message's
-    `ev`, shows a game error or a bad value on the page, and always ends with `done` (the page then takes
-    the next tap)."""
+    `ev` and shows a game error or a bad value on the page; a tap always ends with `done` (the page then
+    takes the next tap)."""
 
     def receive(text: str) -> None:
         message = json.loads(text)
@@ -37,6 +37,7 @@ def serve(handlers: dict[str, Handler]) -> Callable[[str], None]:
         except (GameError, ValueError) as e:
             post("error", message=str(e))
         finally:
-            post("done")
+            if message.get("ev") == "click":
+                post("done")
 
     return receive
