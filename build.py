@@ -501,8 +501,7 @@ console.log(pyodide.runPython("import json, sys\njson.dumps(sorted(sys.modules))
 
 
 def module_members(names: Iterable[str], members: Collection[str]) -> set[str]:
-    """The zip members that hold these modules and their packages (a.b: a/__init__.py, then a/b.py or
-    a/b/__init__.py); a name the zip lacks (a built-in module, or not the standard library's) gives none."""
+    """The zip members holding these modules and their packages' __init__ (none for a name the zip lacks)."""
     found: set[str] = set()
     for name in names:
         parts = name.split(".")
@@ -524,9 +523,8 @@ def member_module(member: str) -> str:
 
 
 def imported_modules(source: str, filename: str, package: str = "") -> dict[str, str]:
-    """Every module a source imports, in functions too, with where (`file:line`): `import a.b` gives a and
-    a.b, `from a.b import c` also a.b.c (c may be a module); relative imports are resolved in `package`."""
-    found: dict[str, str] = {}
+    """Every module a source imports, in functions too, relative ones resolved: name -> file:line."""
+    found: dict[str, str] = {}  # `import a.b` gives a and a.b; `from a.b import c` also a.b.c (a module?)
     for node in ast.walk(ast.parse(source, filename)):
         if isinstance(node, ast.Import):
             names = [alias.name for alias in node.names]
@@ -545,8 +543,7 @@ def imported_modules(source: str, filename: str, package: str = "") -> dict[str,
 
 
 def reachable_imports(sources: Iterable[Path], root: Path = ROOT) -> dict[str, str]:
-    """Every module the sources import and, through the modules under root they import (pygame_core), what
-    those import in turn: name -> where first seen. A module no page reaches (pygame_core.cli) is not read."""
+    """Every module the sources import, following the modules under root they reach (not pygame_core.cli)."""
     found: dict[str, str] = {}
     todo, read = list(sources), set()
     while todo:
@@ -565,8 +562,7 @@ def reachable_imports(sources: Iterable[Path], root: Path = ROOT) -> dict[str, s
 
 
 def check_stdlib(imports: Mapping[str, str], members: Collection[str], kept: Collection[str]) -> None:
-    """Fail naming every import (module -> where) that the whole standard library has and the kept members
-    (the trimmed one) lack."""
+    """Fail naming each import (name -> where) the whole standard library has and the kept members lack."""
     missing = sorted(
         f"{name} ({where})"
         for name, where in imports.items()
@@ -580,8 +576,7 @@ def check_stdlib(imports: Mapping[str, str], members: Collection[str], kept: Col
 
 
 def stdlib_modules(runtime: Path, wheels: Sequence[Path], imports: Sequence[str]) -> list[str]:
-    """Every module Python has imported in Pyodide (in Node, from runtime) after the imports and the exercise
-    of what the pages do (STDLIB_EXERCISE); found once per input and kept in .cache/stdlib/."""
+    """The modules Pyodide (in Node) has after the imports and STDLIB_EXERCISE; kept in .cache/stdlib/."""
     key = inputs_key(runtime, wheels, [STDLIB_JS, list(imports), STDLIB_EXERCISE.read_text()])
     cached = CACHE / "stdlib" / f"modules-{key}.json"
     if not cached.exists():
@@ -597,8 +592,7 @@ def stdlib_modules(runtime: Path, wheels: Sequence[Path], imports: Sequence[str]
 
 
 def trimmed_zip(original: Path, keep: Collection[str]) -> bytes:
-    """The zip with only the members in keep, in their order and with their dates (the same input always
-    gives the same bytes)."""
+    """The zip with only the kept members, in order and with their dates: the same input, the same bytes."""
     buffer = io.BytesIO()
     with zipfile.ZipFile(original) as source, zipfile.ZipFile(buffer, "w") as out:
         for info in source.infolist():
@@ -610,10 +604,10 @@ def trimmed_zip(original: Path, keep: Collection[str]) -> bytes:
 
 
 def make_stdlib(site: Path, wheels: Sequence[Path]) -> str:
-    """Write the standard library the pages need to site/runtime/python_stdlib-<hash>.zip; return its path
-    under site/. It keeps every module seen imported in Pyodide by the pages' imports, every module of
-    STDLIB_WHOLE and STDLIB_LAZY, and the exercise (stdlib_modules), and it must have every module the
-    pages and the engine they reach import anywhere (check_stdlib)."""
+    """Write the standard library the pages use to site/runtime/python_stdlib-<hash>.zip; return that path."""
+    # Kept: what Pyodide imported for the pages' imports, STDLIB_WHOLE, STDLIB_LAZY and the exercise
+    # (stdlib_modules); then it must hold whatever the pages and the engine modules they reach import
+    # anywhere (check_stdlib).
     original = site / PYODIDE_DIR / "python_stdlib.zip"
     with zipfile.ZipFile(original) as archive:
         members = {name for name in archive.namelist() if not name.endswith("/")}
