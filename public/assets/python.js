@@ -167,9 +167,12 @@
   worker.onerror = (event) => TT.showError(`The game could not start: ${event.message || "its worker failed to load"}`);
 
   // play.js asks for these (and awaits them); one sheet is asked for at a time.
+  // Bots pause from the tap on: the sheet's opening is sent before the question (a move answered in
+  // between would change the board under the sheet).
   const ask = (message) =>
     new Promise((resolve) => {
       sheetAnswer = resolve;
+      send({ ev: "sheet", open: true });
       send(message);
     });
   TT.explain = (key) => ask({ ev: "explain", key });

@@ -115,6 +115,7 @@ def test_bots_wait_while_the_rules_are_open_and_hot_seat_stays_hidden(
     page.goto("play/?game=mercator&players=3&seats=bot,bot,bot&seed=2&pace=300")
     wait_ready(page)
     page.locator("[data-help]").click()
+    expect(page.locator("#sheet")).to_be_visible()  # the rules come from Python, in the worker
     line = page.locator("[data-last-event]").inner_text()
     page.wait_for_timeout(2000)
     assert page.locator("[data-last-event]").inner_text() == line
