@@ -16,6 +16,7 @@ from .conftest import (
     board_html,
     click_one,
     play_to_the_end,
+    settle,
     wait_ready,
 )
 
@@ -82,7 +83,7 @@ def test_reload_resumes_the_same_game_and_undo_takes_a_move_back(page: Page, pag
     before = board_html(page)
     click_one(page, place, rng)
     page.locator("[data-undo]").click()
-    page.wait_for_function("document.querySelector('#board [data-action]') !== null")
+    settle(page)  # the board is repainted when Python has answered
     assert board_html(page) == before
     click_one(page, place, rng)
     page.locator("#board [data-action='pass']").click()  # ends the turn: once the bots have played, no undo

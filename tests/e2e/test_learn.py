@@ -13,7 +13,7 @@ from playwright.sync_api import Page, expect
 from pygame_core.engine import Record, all_games, replay
 from pygame_core.engine.howto import rules_html
 
-from .conftest import FAST, PageGuard, board_html, wait_ready
+from .conftest import FAST, PageGuard, board_html, settle, wait_ready
 
 GAMES = [g.id for g in all_games()]
 
@@ -38,6 +38,7 @@ def test_rules_explanations_and_a_hint_without_losing_anything(
     selectable = page.locator("#board [data-select]")
     if selectable.count():
         selectable.first.click()
+        settle(page)
     before = board_html(page)
     # The rules, over the board, in English then Japanese; closing changes nothing.
     page.locator("[data-help]").click()
