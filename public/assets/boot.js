@@ -1,17 +1,13 @@
-// Page status for PyScript pages, loaded as a classic script before PyScript itself:
-// - shows PyScript's "py:progress" steps in [data-loading-text] while the runtime loads;
-// - shows every error (JS exceptions, rejected promises, failed loads, console.error, which is
-//   where PyScript writes Python tracebacks) in the page's role="alert" element.
-// Python code can call `js.TradingTable.showError(message)` too, and keeps the game with
-// `TradingTable.load(key)` / `TradingTable.store(key, value)` (and `keys()`): where the browser blocks storage (a
-// third-party frame, some private windows) they say so once on the page and play goes on unsaved.
+// Page status, loaded as a classic script first: shows every error (JS exceptions, rejected promises,
+// failed loads, console.error) in the page's role="alert" element; python.js shows Python's there too
+// with `TradingTable.showError(message)`, and keeps the game with `TradingTable.load(key)` /
+// `TradingTable.store(key, value)` (and `keys()`): where the browser blocks storage (a third-party frame,
+// some private windows) they say so once on the page and play goes on unsaved.
 (() => {
   "use strict";
   const pending = [];
 
-  // A PythonError's message is the Python traceback; its JS stack would only add wasm frames.
-  const text = (value) =>
-    value?.name === "PythonError" ? value.message : value?.stack || value?.message || String(value);
+  const text = (value) => value?.stack || value?.message || String(value);
 
   function showError(message) {
     const box = document.querySelector('[role="alert"]');
@@ -44,11 +40,6 @@
     consoleError(...args);
     showError(args.map(text).join(" "));
   };
-
-  addEventListener("py:progress", (event) => {
-    const label = document.querySelector("[data-loading-text]");
-    if (label && !document.documentElement.dataset.failed) label.textContent = `${event.detail}…`;
-  });
 
   const UNSAVED = {
     en: "This browser does not let the page store anything here, so a reload starts afresh.",

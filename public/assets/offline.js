@@ -10,7 +10,7 @@
   const register = () => navigator.serviceWorker.register(url).catch((error) => console.warn("offline play:", error));
   const ready = () => root.dataset.ready === "1";
   addEventListener("load", () => {
-    if (!document.querySelector('script[type="py"], script[data-worker]') || ready()) return register();
+    if (!document.querySelector("script[data-worker]") || ready()) return register();
     const watch = new MutationObserver(() => {
       if (!ready()) return;
       watch.disconnect();

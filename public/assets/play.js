@@ -19,7 +19,6 @@
   let bannerTimer = 0;
 
   const sheet = () => document.getElementById("sheet");
-  TT.sheetOpen = () => Boolean(sheet()?.open);
 
   function openSheet(html) {
     const dialog = sheet();

@@ -187,7 +187,6 @@
     python: new URL(script.dataset.python, location.href).href,
     wheels: script.dataset.wheels.split(" ").map((url) => new URL(url, location.href).href),
     href: location.href,
-    search: location.search,
     language: navigator.language,
     settings,
     stored,

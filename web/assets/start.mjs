@@ -18,7 +18,7 @@ const GZIP_MAGIC = [0x1f, 0x8b];
 const CHECK_AFTER_MS = 1000;
 const SLOW_MS = 6000;
 
-// The image starts downloading as soon as PyScript imports this module, beside the runtime's own files.
+// The image starts downloading as soon as the worker imports this module, beside the runtime's own files.
 const image = SNAPSHOT && typeof DecompressionStream === "function" ? fetchImage(new URL(SNAPSHOT, import.meta.url)) : null;
 image?.catch(() => {}); // a failure is reported (and survived) in loadPyodide
 

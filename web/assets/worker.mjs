@@ -14,30 +14,28 @@ let receive = null;
 
 const post = (message) => postMessage(JSON.stringify(message));
 
-async function fetchBytes(url) {
+/** A file's response, or an error naming it. */
+async function fetched(url) {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`${url.pathname}: HTTP ${response.status}`);
-  return new Uint8Array(await response.arrayBuffer());
+  return response;
 }
 
-async function fetchText(url) {
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`${url.pathname}: HTTP ${response.status}`);
-  return response.text();
-}
+/** Show an error on the page (a PythonError's message is its traceback). */
+const report = (error) => post({ op: "error", message: error?.message || String(error) });
 
-/** The message text Python gets, or an error shown on the page (a PythonError's message is its traceback). */
+/** The message text Python gets; what Python raises reaches the page. */
 function deliver(text) {
   try {
     receive(text);
   } catch (error) {
-    post({ op: "error", message: error?.message || String(error) });
+    report(error);
   }
 }
 
 async function start(first) {
-  const wheels = first.wheels.map((url) => fetchBytes(new URL(url))); // beside the runtime
-  const sources = [fetchText(BRIDGE), fetchText(new URL(first.python))];
+  const wheels = first.wheels.map(async (url) => new Uint8Array(await (await fetched(new URL(url))).arrayBuffer()));
+  const sources = [BRIDGE, new URL(first.python)].map(async (url) => (await fetched(url)).text());
   for (const download of [...wheels, ...sources]) download.catch(() => {}); // reported when awaited
   post({ op: "progress", text: "loading" });
   const pyodide = await loadPyodide();
@@ -56,6 +54,6 @@ self.onmessage = (event) => {
   if (receive) return deliver(text);
   waiting.push(text);
   if (waiting.length === 1) {
-    start(JSON.parse(text)).catch((error) => post({ op: "error", message: error?.message || String(error) }));
+    start(JSON.parse(text)).catch(report);
   }
 };

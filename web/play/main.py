@@ -10,7 +10,7 @@ import random
 from collections.abc import Callable, Generator
 from functools import partial
 from typing import Any
-from urllib.parse import parse_qsl, quote
+from urllib.parse import parse_qsl, quote, urlsplit
 
 from tt_bridge import later, post, serve
 
@@ -35,7 +35,7 @@ class Page:
     """The game on the page: its table, its screen, saving, painting and the bots' turns."""
 
     def __init__(self, start: dict[str, Any]) -> None:
-        params = dict(parse_qsl(start["search"].lstrip("?")))
+        params = dict(parse_qsl(urlsplit(start["href"]).query))
         game = get_game(params.get("game") or "futures")
         levels = bot_levels(game)
         setup = read_link(params, levels)
