@@ -114,6 +114,12 @@ class PageGuard:
         if message.type == "error":
             self.errors.append(f"console.error: {message.text}")
 
+    def on_request_failed(self, request: Any) -> None:
+        """Failed requests count as problems, except the browser's own favicon fetch cut off by leaving."""
+        if request.failure == "net::ERR_ABORTED" and urlsplit(request.url).path.endswith("/favicon.svg"):
+            return
+        self.errors.append(f"request failed: {request.url} {request.failure}")
+
     def on_response(self, response: Any) -> None:
         """HTTP errors count as problems."""
         if response.status >= 400:
@@ -146,7 +152,7 @@ def page_guard(request: pytest.FixtureRequest) -> Iterator[PageGuard | None]:
     page.context.route(lambda url: not guard.is_local(url), lambda route: route.abort("blockedbyclient"))
     page.on("console", guard.on_console)
     page.on("pageerror", lambda error: guard.errors.append(f"page error: {error}"))
-    page.on("requestfailed", lambda req: guard.errors.append(f"request failed: {req.url} {req.failure}"))
+    page.on("requestfailed", guard.on_request_failed)
     page.on("response", guard.on_response)
     yield guard
     guard.assert_clean()

@@ -138,5 +138,4 @@ def test_a_wide_screen_shows_the_whole_turn_and_a_phone_never_scrolls_sideways(p
     page.set_viewport_size(PHONE)
     page.reload()
     wait_ready(page)
-    page.wait_for_load_state("networkidle")  # leaving sooner aborts the favicon
     assert_fits_phone(page)

@@ -101,8 +101,7 @@ def test_the_home_page_in_japanese_is_remembered_and_starts_games_in_japanese(
     page.locator('button[data-lang="ja"]').click()
     expect(page.locator("main")).to_have_attribute("lang", "ja")
     expect(page.locator("#mercator h2 small")).to_contain_text("3〜7人")
-    page.wait_for_load_state("networkidle")  # leaving would abort the favicon still loading
-    page.reload(wait_until="networkidle")
+    page.reload()
     page.locator("#futures summary").click()
     expect(page.locator("#futures button[type=submit]")).to_have_text("開始")
     page.locator("#futures button[type=submit]").click()
