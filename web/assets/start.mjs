@@ -7,8 +7,6 @@
 // snapshot was made with: a snapshot and another zip would not fit together.
 // `started` says which start it was: "snapshot" or "fresh" (worker.mjs passes it to the page's
 // <html data-start>, which tests and the benchmark read).
-import { loadPyodide as startPyodide } from "{{PYODIDE}}/pyodide.mjs";
-
 const INDEX_URL = new URL("{{PYODIDE}}/", import.meta.url).href;
 const SNAPSHOT = "{{SNAPSHOT}}";
 const STDLIB = "{{STDLIB}}";
@@ -18,9 +16,12 @@ const GZIP_MAGIC = [0x1f, 0x8b];
 const CHECK_AFTER_MS = 1000;
 const SLOW_MS = 6000;
 
-// The image starts downloading as soon as the worker imports this module, beside the runtime's own files.
+// The image starts downloading as soon as the worker imports this module, beside the runtime's own files;
+// Pyodide's loader is imported after that starts (a static import would hold the download back a fetch).
 const image = SNAPSHOT && typeof DecompressionStream === "function" ? fetchImage(new URL(SNAPSHOT, import.meta.url)) : null;
 image?.catch(() => {}); // a failure is reported (and survived) in loadPyodide
+const runtime = import("{{PYODIDE}}/pyodide.mjs");
+runtime.catch(() => {}); // reported when loadPyodide awaits it
 
 /** The snapshot's bytes: the file is gzipped, unless a host already undid that (Content-Encoding). */
 async function fetchImage(url) {
@@ -56,13 +57,14 @@ async function fetchImage(url) {
 export let started = "";
 
 export async function loadPyodide(options = {}) {
+  const { loadPyodide: startPyodide } = await runtime;
   const config = { ...options, indexURL: INDEX_URL };
   if (STDLIB) config.stdLibURL = new URL(STDLIB, import.meta.url).href;
   if (image) {
     try {
       const pyodide = await startPyodide({ ...config, _loadSnapshot: image });
       // The image froze `random`'s state (and the str hash seed, which stays per build): reseed.
-      pyodide.runPython("import random; random.seed()");
+      pyodide.pyimport("random").seed();
       started = "snapshot";
       return pyodide;
     } catch (error) {
