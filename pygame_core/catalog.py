@@ -17,6 +17,7 @@ from typing import Any
 from .bots import bot_levels
 from .engine import Game, all_games, get_board, get_game
 from .engine.howto import rules_html
+from .engine.link import LANGS
 from .engine.render import Texts, esc, tag, translate
 from .engine.screen import preview
 
@@ -72,14 +73,19 @@ def players_at_start(game: Game) -> int:
     return min(max(DEFAULT_PLAYERS, game.min_players), game.max_players)
 
 
-def preview_board(game_id: str) -> str:
+def preview_board(game_id: str, lang: str = "en") -> str:
     """Return the public board of a new game, the first paint of its pages before the runtime loads."""
-    return preview(game_id, players_at_start(get_game(game_id)), PREVIEW_SEED)
+    return preview(game_id, players_at_start(get_game(game_id)), PREVIEW_SEED, lang)
 
 
 def preview_templates() -> str:
-    """Return every game's preview board in a `<template data-game>`, for a page to pick one."""
-    return "".join(tag("template", preview_board(g.id), data_game=g.id) for g in all_games())
+    """Return every game's preview board in each language, in a `<template data-game data-lang>` each,
+    for a page to pick one."""
+    return "".join(
+        tag("template", preview_board(game.id, lang), data_game=game.id, data_lang=lang)
+        for game in all_games()
+        for lang in LANGS
+    )
 
 
 def game_facts() -> dict[str, dict[str, Any]]:

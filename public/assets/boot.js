@@ -54,11 +54,10 @@
     } catch {
       if (!warned) {
         warned = true;
-        const lang = new URLSearchParams(location.search).get("lang") || navigator.language;
         const note = document.createElement("p");
         note.className = "tt-unsaved";
         note.setAttribute("role", "status");
-        note.textContent = UNSAVED[lang.startsWith("ja") ? "ja" : "en"];
+        note.textContent = UNSAVED[lang()];
         const say = () => document.querySelector('[role="alert"]')?.before(note);
         if (document.readyState === "loading") addEventListener("DOMContentLoaded", say);
         else say();
@@ -66,9 +65,11 @@
       return null;
     }
   }
+  // The page's language before Python says: the link's, else the browser's ("ja" or "en"), as the engine picks.
+  const lang = () => ((new URLSearchParams(location.search).get("lang") || navigator.language).startsWith("ja") ? "ja" : "en");
   const load = (key) => storage((s) => s.getItem(key));
   const store = (key, value) => storage((s) => s.setItem(key, value));
   const keys = () => storage((s) => Object.keys(s)) ?? [];
 
-  globalThis.TradingTable = { showError, load, store, keys };
+  globalThis.TradingTable = { showError, load, store, keys, lang };
 })();

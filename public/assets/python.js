@@ -29,7 +29,6 @@
   const early = []; // ops that came before the page was parsed
   let sheetAnswer = null; // resolves the explanation or rules play.js asked for
 
-  const lang = () => new URLSearchParams(location.search).get("lang") || (navigator.language.startsWith("ja") ? "ja" : "en");
   const board = () => document.getElementById("board");
   // An element's data-* attributes (and aria-pressed), as Python reads a tap or a change.
   const dataOf = (el) =>
@@ -63,7 +62,7 @@
 
   function progress(step) {
     const label = document.querySelector("[data-loading-text]");
-    if (label && !root.dataset.failed) label.textContent = `${STEPS[step][lang()]}…`;
+    if (label && !root.dataset.failed) label.textContent = `${STEPS[step][TT.lang()]}…`;
   }
 
   const OPS = {

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import re
 import urllib.request
 
@@ -48,15 +49,21 @@ def test_play_page_paints_the_preview_then_the_board_from_the_wheel(
     page_guard.assert_clean()
 
 
+@pytest.mark.parametrize("lang", ["en", "ja"])
 @pytest.mark.parametrize("game", [g.id for g in all_games()])
-def test_the_first_paint_is_the_preview_of_the_game_the_link_asks_for(page: Page, game: str) -> None:
+def test_the_first_paint_is_the_preview_of_the_game_the_link_asks_for_in_its_language(
+    page: Page, game: str, lang: str
+) -> None:
     page.route("**/wheels/*.whl", lambda route: None)  # hold the engine back: only the preview paints
-    page.goto(f"play/?game={game}", wait_until="domcontentloaded")
+    page.goto(f"play/?game={game}&lang={lang}", wait_until="domcontentloaded")
     expect(page.locator("#board.tt-preview .tt-board")).to_have_count(1)
+    assert page.evaluate("document.documentElement.lang") == lang
     painted = page.locator("#board").evaluate(
         "b => [...b.querySelectorAll('[class]')].map(e => e.getAttribute('class'))"
     )
-    assert painted == re.findall(r' class="([^"]*)"', preview_board(game))
+    preview = preview_board(game, lang)
+    assert painted == re.findall(r' class="([^"]*)"', preview)
+    assert page.locator("#board").text_content() == html.unescape(re.sub(r"<[^>]*>", "", preview))
 
 
 def test_index_lists_futures_and_its_form_starts_a_game(page: Page, page_guard: PageGuard) -> None:
