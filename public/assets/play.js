@@ -101,7 +101,8 @@
     }
   });
 
-  // Each leaf of the board by its place in the tree, with what it shows (text and attributes).
+  // Each leaf of the board by its place in the tree, with what it shows (text and attributes; not the
+  // class or the tabindex, which this script adds after a paint).
   function leaves(box) {
     const found = new Map();
     const board = box.querySelector(".tt-board");
@@ -109,7 +110,7 @@
     const walk = (el, path) => {
       const kids = el.children;
       if (!kids.length) {
-        const attrs = [...el.attributes].filter((a) => a.name !== "class").map((a) => `${a.name}=${a.value}`);
+        const attrs = [...el.attributes].filter((a) => a.name !== "class" && a.name !== "tabindex").map((a) => `${a.name}=${a.value}`);
         found.set(path, { el, sign: `${el.textContent}|${attrs.join("|")}` });
         return;
       }
@@ -140,9 +141,12 @@
     const before = motion ? leaves(box) : new Map();
     box.innerHTML = html;
     split(box);
+    // A list's entries move down when one is added on top (the log): only an entry new to the board is.
+    const shown = new Set([...before.values()].map((leaf) => leaf.sign));
     for (const [path, now] of before.size ? leaves(box) : []) {
       const old = before.get(path);
-      if (old && old.sign !== now.sign) now.el.classList.add("tt-changed");
+      const moved = now.el.closest("li") && shown.has(now.sign);
+      if (old && old.sign !== now.sign && !moved) now.el.classList.add("tt-changed");
     }
     for (const thing of box.querySelectorAll("[data-explain]")) {
       if (!thing.matches(ACTING) && !thing.closest(ACTING)) thing.setAttribute("tabindex", "0");

@@ -16,7 +16,7 @@ from pygame_core.engine import Record, all_games, get_board, replay
 from pygame_core.engine.record import from_fragment
 from pygame_core.engine.screen import log_groups
 
-from .conftest import FAST, PHONE, PageGuard, assert_fits_phone, click_one, game_over, wait_ready
+from .conftest import FAST, PHONE, PageGuard, assert_fits_phone, click_one, game_over, settle, wait_ready
 
 GAMES = [g.id for g in all_games()]
 
@@ -139,3 +139,16 @@ def test_a_wide_screen_shows_the_whole_turn_and_a_phone_never_scrolls_sideways(p
     page.reload()
     wait_ready(page)
     assert_fits_phone(page)
+
+
+LEAVES = "els => els.filter(e => !e.children.length).map(e => e.classList.contains('tt-changed'))"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_move_marks_what_it_changed_and_not_the_rest(page: Page, game: str) -> None:
+    page.goto(f"play/?game={game}&players=3&seats=human,bot,bot&seed=8&pace=10000")  # bots wait 10 s
+    wait_ready(page)
+    page.locator("#board [data-action]").first.click()
+    settle(page)
+    marked = page.locator("#board .tt-board *").evaluate_all(LEAVES)
+    assert 0 < sum(marked) <= len(marked) // 4, f"{sum(marked)} of {len(marked)} leaves marked as changed"
