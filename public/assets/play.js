@@ -141,7 +141,7 @@
     const before = motion ? leaves(box) : new Map();
     box.innerHTML = html;
     split(box);
-    // A list's entries move down when one is added on top (the log): only an entry new to the board is.
+    // A list's entries move down when one is added on top (the log), so of those only new ones are marked.
     const shown = new Set([...before.values()].map((leaf) => leaf.sign));
     for (const [path, now] of before.size ? leaves(box) : []) {
       const old = before.get(path);
