@@ -13,7 +13,8 @@ Both report first contentful paint and the moment <html data-ready="1"> appears,
 start (performance.now(), recorded by a MutationObserver installed before any page script runs), and the
 kilobytes the server sent until then. The server is build.py's, gzipping text and wasm on the fly as a
 static host does (level 6; hosts that use brotli send a little less); `precache` is what the service
-worker then fetched to make the next visits offline-proof.
+worker then fetched to make the next visits offline-proof. `python` is when a worker page's Python runtime
+was up (python.js marks `tt-python-up`): the rest of `ready` is the wheels, main.py, the deal and the paint.
 
 Profiles: `desktop` is the machine as it is; `phone` throttles the page through CDP: CPU 4x slower and
 Lighthouse's mobile network (150 ms round trip, 1.6 Mbit/s down, 675 kbit/s up). Chromium's CPU throttling
@@ -33,6 +34,7 @@ import functools
 import gzip
 import io
 import json
+import math
 import os
 import shutil
 import statistics
@@ -65,10 +67,15 @@ READY_OBSERVER = """
 TIMINGS = """() => {
   const paint = performance.getEntriesByName("first-contentful-paint")[0]
     || performance.getEntriesByName("first-paint")[0];
-  return [paint ? paint.startTime : NaN, window.__readyAt, document.documentElement.dataset.start || ""];
+  const up = performance.getEntriesByName("tt-python-up")[0];
+  return [paint ? paint.startTime : NaN, up ? up.startTime : NaN, window.__readyAt,
+    document.documentElement.dataset.start || ""];
 }"""
 HAS_SERVICE_WORKER = "!!document.querySelector('script[src$=\"offline.js\"]') && 'serviceWorker' in navigator"
-COLUMNS = ("cold paint", "cold ready", "cold KB", "precache KB", "warm paint", "warm ready", "warm KB")
+COLUMNS = (
+    "cold paint", "cold python", "cold ready", "cold KB", "precache KB",
+    "warm paint", "warm python", "warm ready", "warm KB",
+)  # fmt: skip
 PROFILES: dict[str, dict[str, Any]] = {
     "desktop": {},
     "phone": {  # Lighthouse's mobile throttling, applied for real through CDP
@@ -176,8 +183,9 @@ def run_on_venv() -> None:
         os.execv(python, [str(python), str(Path(sys.argv[0]).resolve()), *sys.argv[1:]])
 
 
-def wait_ready(page: Any, timeout_ms: int) -> tuple[float, float, str]:
-    """Wait for data-ready on the current navigation; return (first paint, ready, how it started)."""
+def wait_ready(page: Any, timeout_ms: int) -> tuple[float, float, float, str]:
+    """Wait for data-ready on the current navigation; return (first paint, Python's runtime up (NaN on a
+    page that does not say), ready, how it started)."""
     page.wait_for_function(
         "window.__readyAt !== undefined || document.documentElement.dataset.failed === '1'",
         timeout=timeout_ms,
@@ -185,8 +193,8 @@ def wait_ready(page: Any, timeout_ms: int) -> tuple[float, float, str]:
     )
     if page.evaluate("window.__readyAt === undefined"):
         raise RuntimeError(f"{page.url} failed: {page.inner_text('[role=alert]')}")
-    paint, ready, start = page.evaluate(TIMINGS)
-    return float(paint), float(ready), str(start)
+    paint, up, ready, start = page.evaluate(TIMINGS)
+    return float(paint), float(up), float(ready), str(start)
 
 
 def one_run(
@@ -208,7 +216,7 @@ def one_run(
                 cdp.send("Network.emulateNetworkConditions", profile["network"])
             server.sent = 0
             page.goto(server.url + page_path, wait_until="commit")
-            cold_paint, cold_ready, start = wait_ready(page, timeout_ms)
+            cold_paint, cold_up, cold_ready, start = wait_ready(page, timeout_ms)
             cold_kb = server.sent / 1024
             precache_kb = 0.0
             if page.evaluate(HAS_SERVICE_WORKER):
@@ -216,13 +224,14 @@ def one_run(
                 precache_kb = server.sent / 1024 - cold_kb
             server.sent = 0
             page.reload(wait_until="commit")
-            warm_paint, warm_ready, _ = wait_ready(page, timeout_ms)
+            warm_paint, warm_up, warm_ready, _ = wait_ready(page, timeout_ms)
             warm_kb = server.sent / 1024
         finally:
             context.close()
     finally:
         shutil.rmtree(user_data, ignore_errors=True)
-    return [cold_paint, cold_ready, cold_kb, precache_kb, warm_paint, warm_ready, warm_kb], start
+    cold = [cold_paint, cold_up, cold_ready, cold_kb, precache_kb]
+    return [*cold, warm_paint, warm_up, warm_ready, warm_kb], start
 
 
 # The same busy loop on the page's main thread and in a Web Worker (ms each, best of 3).
@@ -275,10 +284,13 @@ def table(title: str, results: dict[str, list[list[float]]], starts: dict[str, s
     lines = [header, "|" + "---|" * (len(COLUMNS) + 2)]
     for page, values in medians.items():
         how = "/".join(sorted(starts[page])) or "stock"
-        lines.append(f"| {page} | " + " | ".join(f"{v:.0f}" for v in values) + f" | {how} |")
+        cells = " | ".join(f"{v:.0f}" if math.isfinite(v) else "-" for v in values)
+        lines.append(f"| {page} | {cells} | {how} |")
     base_name, base = next(iter(medians.items()))
     for page, values in list(medians.items())[1:]:
-        ratios = " | ".join(f"{v / b:.2f}x" if b else "-" for v, b in zip(values, base, strict=True))
+        ratios = " | ".join(
+            f"{v / b:.2f}x" if b and math.isfinite(v / b) else "-" for v, b in zip(values, base, strict=True)
+        )
         lines.append(f"| {page.rstrip('/')} / {base_name.rstrip('/')} | {ratios} | |")
     return "\n".join(lines)
 

@@ -66,7 +66,10 @@
   }
 
   const OPS = {
-    started: (op) => (root.dataset.start = op.how),
+    started: (op) => {
+      root.dataset.start = op.how;
+      performance.mark("tt-python-up"); // the runtime is up (benchmarks/startup.py reports when)
+    },
     progress: (op) => progress(op.text),
     load: (op) => {
       progress("dealing");
