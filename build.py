@@ -647,9 +647,11 @@ def page_values(
     lang: str = "en",
     snapshot: str = "",
     stdlib: str = "",
+    downloads: Mapping[str, int] | None = None,
 ) -> Values:
     """Placeholder values for a page (path relative to dist/): URLs relative to the page, and what
-    pygame_core renders at build time (the game list, the previews, the games' facts, a game's rules)."""
+    pygame_core renders at build time (the game list, the previews, the games' facts, a game's rules);
+    `downloads` is the size of each big file a start fetches, by its path under dist/."""
     root = "../" * (len(page.parts) - 1) or "./"
     return Values(
         {
@@ -669,6 +671,7 @@ def page_values(
             "SNAPSHOT": root + snapshot if snapshot else "",  # "" when the build made no snapshot
             "STDLIB": root + stdlib if stdlib else "",  # the trimmed standard library ("": Pyodide's own)
             "START": root + "assets/start.mjs",  # our loadPyodide: from the snapshot when it can
+            "DOWNLOADS": json.dumps({root + path: size for path, size in (downloads or {}).items()}),
             "RELAY": relay_setting,
             **{
                 name.upper(): root + f"{WHEELS_DIR}/{pure_wheel(name, v)}"
@@ -731,9 +734,13 @@ def page_copies(relative: Path) -> list[tuple[Path, str, str]]:
     return [(relative, PREVIEW_GAME, "en")]
 
 
-def render_pages(out: Path, wheel_name: str, snapshot: str = "", stdlib: str = "") -> None:
+def render_pages(
+    out: Path, wheel_name: str, snapshot: str = "", stdlib: str = "", downloads: Sequence[str] = ()
+) -> None:
     """Copy web/ into out, filling placeholders in .html/.toml files (markdown notes are skipped); the
-    embed page is also rendered once per game under embed/<game>/, the rules page per game and language."""
+    embed page is also rendered once per game under embed/<game>/, the rules page per game and language.
+    `downloads` are the paths under out of the files a first start waits for (their sizes go to start.mjs)."""
+    sizes = {path: (out / path).stat().st_size for path in downloads}
     for source in sorted(WEB.rglob("*")):
         relative = source.relative_to(WEB)
         if source.is_dir() or source.suffix == ".md" or relative == Path(SERVICE_WORKER):
@@ -746,7 +753,7 @@ def render_pages(out: Path, wheel_name: str, snapshot: str = "", stdlib: str = "
             target = Path(os.path.normpath(target))
             (out / target).parent.mkdir(parents=True, exist_ok=True)
             try:
-                values = page_values(target, wheel_name, game, lang, snapshot, stdlib)
+                values = page_values(target, wheel_name, game, lang, snapshot, stdlib, sizes)
                 (out / target).write_text(render(source.read_text(), values))
             except BuildError as exc:
                 raise BuildError(f"{source.relative_to(ROOT)}: {exc}") from None
@@ -798,7 +805,10 @@ def build() -> Path:
     step("copy public/, render web/ pages, write _headers")
     if PUBLIC.is_dir():
         shutil.copytree(PUBLIC, fresh, dirs_exist_ok=True)
-    render_pages(fresh, wheel.name, snapshot, stdlib)
+    # What a first start waits for, counted by the loading bar (not the snapshot: a slow network drops it).
+    wheels = [f"{WHEELS_DIR}/{w.name}" for w in [wheel, *extras]]
+    waited = [f"{PYODIDE_DIR}/pyodide.asm.wasm", stdlib or f"{PYODIDE_DIR}/python_stdlib.zip", *wheels]
+    render_pages(fresh, wheel.name, snapshot, stdlib, waited)
     (fresh / "_headers").write_text(headers_file())
     version = render_service_worker(fresh)
     step(f"service worker {version}: {len(precached(fresh))} files precached")

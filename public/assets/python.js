@@ -60,9 +60,13 @@
     navigator.clipboard?.writeText(url).catch(() => {});
   }
 
-  function progress(step) {
+  // A step's words; while loading, the bar shows how much of the downloads has arrived (`part`, 0 to 1).
+  function progress(step, part) {
     const label = document.querySelector("[data-loading-text]");
     if (label && !root.dataset.failed) label.textContent = `${STEPS[step][TT.lang()]}…`;
+    const bar = document.querySelector(".loading progress");
+    if (part === undefined) bar?.removeAttribute("value");
+    else if (bar) bar.value = part;
   }
 
   const OPS = {
@@ -70,7 +74,7 @@
       root.dataset.start = op.how;
       performance.mark("tt-python-up"); // the runtime is up (benchmarks/startup.py reports when)
     },
-    progress: (op) => progress(op.text),
+    progress: (op) => progress(op.text, op.part),
     load: (op) => {
       progress("dealing");
       send({ ev: "loaded", values: Object.fromEntries(op.keys.map((key) => [key, TT.load(key)])) });

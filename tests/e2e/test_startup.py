@@ -173,6 +173,31 @@ def test_a_browser_without_decompression_streams_starts_normally(page: Page, pag
     click_actions(page, 2)
 
 
+BARS = """window.__bars = [];
+new MutationObserver(() => {
+  const bar = document.querySelector(".loading progress");
+  if (bar?.hasAttribute("value")) window.__bars.push(bar.value);
+}).observe(document, { attributes: true, attributeFilter: ["value"], subtree: true });"""
+
+
+def test_a_first_visit_on_a_slow_network_shows_how_much_has_downloaded(
+    page: Page, page_guard: PageGuard
+) -> None:
+    page_guard.expect_errors()  # the loader gives the snapshot up (too slow here): checked below instead
+    page.add_init_script(BARS)
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    network = {"offline": False, "latency": 40, "downloadThroughput": 20e6 / 8, "uploadThroughput": 1e6 / 8}
+    cdp.send("Network.emulateNetworkConditions", network)  # 20 Mbit/s: the runtime takes seconds
+    page.goto(SOLO)
+    wait_ready(page)
+    bars = page.evaluate("window.__bars")
+    assert bars == sorted(bars), "the bar never goes back"
+    assert bars[0] < 0.2 and bars[-1] > 0.9 and len(set(bars)) >= 5, bars
+    assert page.locator(".loading progress").get_attribute("value") is None  # after loading: no share
+    assert [error for error in page_guard.errors if "/runtime/snapshot-" not in error] == []
+
+
 def test_offline_after_one_visit_a_whole_solo_game_and_a_hot_seat_one_start_and_play(
     page: Page, page_guard: PageGuard
 ) -> None:

@@ -56,6 +56,39 @@ async function fetchImage(url) {
 
 export let started = "";
 
+// A first visit's loading bar: the big files a start waits for (the runtime's wasm, the standard library,
+// the wheels; not the snapshot, which a slow network drops), by URL, with their sizes uncompressed (as a
+// response's body yields them), from the build. Every fetch of one counts its bytes as they arrive (the
+// most any fetch of it got: after a failed snapshot start, Pyodide fetches its files again).
+const DOWNLOADS = new Map(Object.entries({{DOWNLOADS}}).map(([url, size]) => [new URL(url, import.meta.url).href, size]));
+const arrived = new Map();
+const plainFetch = globalThis.fetch;
+globalThis.fetch = async (resource, options) => {
+  const url = new URL(resource instanceof Request ? resource.url : resource, location.href).href;
+  if (!DOWNLOADS.has(url)) return plainFetch(resource, options);
+  if (!arrived.has(url)) arrived.set(url, 0);
+  const response = await plainFetch(resource, options);
+  if (!response.body) return response;
+  let got = 0;
+  const count = new TransformStream({
+    transform(chunk, controller) {
+      got += chunk.length;
+      arrived.set(url, Math.max(arrived.get(url), got));
+      controller.enqueue(chunk);
+    },
+  });
+  const { status, statusText, headers } = response;
+  return new Response(response.body.pipeThrough(count), { status, statusText, headers });
+};
+
+/** How much of those downloads has arrived, from 0 to 1 (a wheel counts once asked for: pages differ). */
+export function downloaded() {
+  const waited = [...DOWNLOADS.keys()].filter((url) => arrived.has(url) || !url.endsWith(".whl"));
+  const total = waited.reduce((sum, url) => sum + DOWNLOADS.get(url), 0);
+  const got = waited.reduce((sum, url) => sum + Math.min(arrived.get(url) ?? 0, DOWNLOADS.get(url)), 0);
+  return total ? got / total : 1;
+}
+
 export async function loadPyodide(options = {}) {
   const { loadPyodide: startPyodide } = await runtime;
   const config = { ...options, indexURL: INDEX_URL };

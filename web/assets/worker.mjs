@@ -5,10 +5,11 @@
 // can), unpacks the wheels, writes tt_bridge.py (the Python half of the bridge) and main.py to its home,
 // imports main, then hands every message to its `receive(text)` as JSON text. Python answers with
 // postMessage(JSON text) ({op: ...}); see python.js for the ops.
-import { loadPyodide, started } from "./start.mjs";
+import { downloaded, loadPyodide, started } from "./start.mjs";
 
 const BRIDGE = new URL("./tt_bridge.py", import.meta.url);
 const HOME = "/home/pyodide";
+const PROGRESS_MS = 250; // how often the loading bar hears how much has downloaded
 const waiting = [];
 let receive = null;
 
@@ -37,8 +38,10 @@ async function start(first) {
   const wheels = first.wheels.map(async (url) => new Uint8Array(await (await fetched(new URL(url))).arrayBuffer()));
   const sources = [BRIDGE, new URL(first.python)].map(async (url) => (await fetched(url)).text());
   for (const download of [...wheels, ...sources]) download.catch(() => {}); // reported when awaited
-  post({ op: "progress", text: "loading" });
-  const pyodide = await loadPyodide();
+  const loading = () => post({ op: "progress", text: "loading", part: downloaded() });
+  loading();
+  const ticker = setInterval(loading, PROGRESS_MS);
+  const pyodide = await loadPyodide().finally(() => clearInterval(ticker));
   post({ op: "started", how: started });
   post({ op: "progress", text: "unpacking" });
   for (const wheel of wheels) pyodide.unpackArchive(await wheel, "wheel", { extractDir: HOME });
