@@ -15,19 +15,21 @@ import pytest
 from pygame_core.bots import bot_levels, make_bot
 from pygame_core.engine import Rng, get_game
 from pygame_core.engine.host import BURST, MAX_MESSAGE, QUEUE, Gate, Guest, Host
+from pygame_core.engine.screen import names_by_language
 from pygame_core.engine.table import Table
 from pygame_core.engine.tunnel import GuestOpening, HostOpening, SealError, new_secret
 
 GAME = get_game("futures")
 BOTS = {n: partial(make_bot, GAME, n) for n in bot_levels(GAME)}
-NAMES = ["Red", "Blue", "Yellow", "Purple", "Green"]
+NAMES = {"en": ["Red", "Blue", "Yellow", "Purple", "Green"], "ja": ["赤", "青", "黄", "紫", "緑"]}
 GAMES = ["futures", "mercator", "stock_trader", "value_scale", "virus_money"]
 
 
 def new_host(seats=("human", "human", "human", "trader"), seed=4, game="futures") -> Host:
     """Return a host of a new table; it holds no seat itself (table mode)."""
     bots = {n: partial(make_bot, get_game(game), n) for n in bot_levels(get_game(game))}
-    return Host(Table.new(game, list(seats), seed, bots), NAMES[: len(seats)])
+    names = {lang: seat_names[: len(seats)] for lang, seat_names in NAMES.items()}
+    return Host(Table.new(game, list(seats), seed, bots), names)
 
 
 class Wire:
@@ -169,7 +171,7 @@ def test_a_seat_whose_phone_is_gone_goes_to_a_bot_or_a_new_phone():
 
 def test_simultaneous_choices_are_all_accepted_when_still_legal_for_their_seat():
     # Value Scale's sealed auction: every phone bids from the same version at the same moment.
-    host = Host(Table.new("value_scale", ["human"] * 4, 3, {}, {"mode": "sealed"}), NAMES[:4])
+    host = Host(Table.new("value_scale", ["human"] * 4, 3, {}, {"mode": "sealed"}), NAMES)
     wire = Wire(host)
     guests = {p: wire.join(p) for p in "abcd"}
     rng, simultaneous = Rng(5), 0
@@ -254,7 +256,8 @@ def test_every_frame_the_relay_forwards_is_opaque_over_a_whole_game(game):
         moves += 1
     assert all(g.state["view"]["result"] is not None for g in guests.values())
     assert not relay.notices and all(opaque(frame) for frame in relay.frames)
-    words = {"hand", "card", "bid", "role", "view", "legal", "state", *NAMES[:players]}
+    names = [name for seat_names in NAMES.values() for name in seat_names[:players]]
+    words = {"hand", "card", "bid", "role", "view", "legal", "state", *names}
     plain = " ".join(f for f in relay.frames if not f.startswith("s1."))
     assert not [w for w in words if w in plain]
 
@@ -390,3 +393,14 @@ def test_a_new_session_on_a_seated_connection_holds_no_seat_until_it_says_hello_
         "a", {"t": "act", "v": host.version, "action": host.table.game.legal_actions(host.table.state, 0)[0]}
     )
     assert "no seat" in forged.message and host.table.to_json() == before
+
+
+def test_each_phone_names_the_seats_in_its_own_language() -> None:
+    table = Table.new("futures", ["human", "human", "trader"], 4, BOTS)
+    host = Host(table, names_by_language(table))
+    for lang, names in (("en", ["Red", "Blue", "Yellow (bot)"]), ("ja", ["赤", "青", "黄（ボット）"])):
+        guest = Guest(lang)
+        guest.state = host.state_for(0)
+        shown = guest.html()
+        assert all(name in shown for name in names), (lang, names)
+    assert "Red" not in shown

@@ -26,7 +26,7 @@ from pygame_core.engine.howto import rules_html
 from pygame_core.engine.link import read_link
 from pygame_core.engine.record import from_fragment, to_fragment
 from pygame_core.engine.replayer import Replayer
-from pygame_core.engine.screen import Screen
+from pygame_core.engine.screen import Screen, names_by_language
 from pygame_core.engine.table import HUMAN, Table
 from pygame_core.engine.tunnel import new_secret, secret_bytes
 
@@ -109,7 +109,7 @@ def host(game: Game) -> None:
     secret = new_secret()
     assert secret_bytes(secret) is not None
     table = new_table(game)
-    gate = Gate(Host(table, Screen(table, get_board(game.id)).names), secret)
+    gate = Gate(Host(table, names_by_language(table)), secret)
     guest = Guest("ja", None, secret)
 
     def deliver(events: list[Event]) -> None:

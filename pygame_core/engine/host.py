@@ -8,17 +8,17 @@ or the relay; nothing here knows which.
 
 Inside a sealed session, guest to host: `{"t": "hello", "token": str | null}`, `{"t": "act", "v": version,
 "action": str}`, `{"t": "sig", "d": signalling}`. Host to guest: `{"t": "state", "v", "seat", "game",
-"view", "legal", "names", "log"}` (with `token`, and `secret` for a confirmed code-only device, when it
-answers a hello), `{"t": "error", "reason"}`, `{"t": "full"}`, `{"t": "wait", "code"}` (the host is asked to
-confirm this device), `{"t": "bye", "reason"}` (the host will not listen to this connection any more),
-`{"t": "sig", "d"}`.
+"view", "legal", "names", "log"}` (names by language; with `token`, and `secret` for a confirmed
+code-only device, when it answers a hello), `{"t": "error", "reason"}`, `{"t": "full"}`, `{"t": "wait",
+"code"}` (the host is asked to confirm this device), `{"t": "bye", "reason"}` (the host will not listen to
+this connection any more), `{"t": "sig", "d"}`.
 """
 
 import json
 import secrets
 import time
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from .errors import GameError
@@ -59,9 +59,10 @@ def parse(text: str, limit: int = MAX_MESSAGE) -> dict[str, Any]:
 class Host:
     """The authority of a table played from several devices."""
 
-    def __init__(self, table: Table, names: Sequence[str]) -> None:
+    def __init__(self, table: Table, names: Mapping[str, Sequence[str]]) -> None:
+        """Host `table`; `names` are the seats' names in each language (each phone shows its own)."""
         self.table = table
-        self.names = list(names)
+        self.names = {lang: list(seats) for lang, seats in names.items()}
         self.tokens: dict[str, Player] = {}
         self.peers: dict[str, Player] = {}
         self.offered: dict[Player, dict[int, list[str]]] = {}  # seat -> version -> legal actions sent
@@ -473,10 +474,11 @@ class Guest:
             return note + tag("p", translate(TEXTS, self.lang, "waiting"), class_="tt-prompt")
         s = self.state
         board = get_board(s["game"])
-        html = board.render(s["view"], s["legal"], lang=self.lang, names=s["names"], selected=self.selected)
-        html = with_last_event(html, last_event(board, s["log"], self.lang, s["names"]))
-        end = end_panel(board, s["view"], s["names"], self.lang, peers=True)
-        return tools_html(self.lang) + note + html + end + log_html(board, s["log"], self.lang, s["names"])
+        names = s["names"][self.lang]
+        html = board.render(s["view"], s["legal"], lang=self.lang, names=names, selected=self.selected)
+        html = with_last_event(html, last_event(board, s["log"], self.lang, names))
+        end = end_panel(board, s["view"], names, self.lang, peers=True)
+        return tools_html(self.lang) + note + html + end + log_html(board, s["log"], self.lang, names)
 
     def explain(self, key: str) -> str:
         """Return what the thing marked `data-explain="<key>"` on this seat's board is and does now."""

@@ -9,6 +9,7 @@ from typing import Any
 
 from .game import Player
 from .hint import Hint
+from .link import LANGS
 from .registry import get_board, get_game
 from .render import Board, Texts, esc, signed, tag, translate
 from .table import Table
@@ -392,6 +393,11 @@ def log_html(board: Board, log: Sequence[dict[str, Any]], lang: str, names: Sequ
         tag("h2", translate(TEXTS, lang, "log")) + tag("div", sections, class_="tt-log-lines", data_log="1"),
         class_="tt-log",
     )
+
+
+def names_by_language(table: Table) -> dict[str, list[str]]:
+    """Return the seats' names in every language (a table's phones each show their own)."""
+    return {lang: Screen(table, get_board(table.game.id), lang).names for lang in LANGS}
 
 
 def preview(game_id: str, players: int, seed: int, lang: str = "en") -> str:

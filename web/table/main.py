@@ -32,7 +32,14 @@ from pygame_core.engine.host import Event, Gate, Guest, Host
 from pygame_core.engine.howto import rules_html
 from pygame_core.engine.link import read_link
 from pygame_core.engine.render import Texts, esc, tag, translate
-from pygame_core.engine.screen import Screen, end_panel, log_html, tools_html, with_last_event
+from pygame_core.engine.screen import (
+    Screen,
+    end_panel,
+    log_html,
+    names_by_language,
+    tools_html,
+    with_last_event,
+)
 from pygame_core.engine.table import HUMAN, Table
 from pygame_core.engine.tunnel import new_secret, secret_bytes
 
@@ -247,7 +254,7 @@ class HostPage:
                 setup.game, list(setup.seats), random.randrange(1, 10**9), self.bots, setup.options
             )
         self.screen = Screen(table, get_board(setup.game), lang)
-        self.host = Host(table, self.screen.names)
+        self.host = Host(table, names_by_language(table))
         if session is not None:
             self.host.tokens = {token: int(seat) for token, seat in session["tokens"].items()}
         self.room: str | None = session["room"] if session else None
