@@ -71,8 +71,11 @@ use_webrtc = True
 TEXTS: Texts = {
     "en": {
         "table": "Table",
-        "bot": "bot ({name})",
+        "colon": ": ",
+        "bot": "bot · level {n} ({name})",
         "connected": "phone connected ({transport})",
+        "webrtc": "direct",
+        "relay": "through the relay",
         "waiting": "waiting for a phone",
         "to_bot": "Bot",
         "to_phone": "New phone",
@@ -97,8 +100,11 @@ TEXTS: Texts = {
     },
     "ja": {
         "table": "テーブル",
-        "bot": "ボット（{name}）",
+        "colon": "：",
+        "bot": "ボット · レベル{n}（{name}）",
         "connected": "スマホ接続中（{transport}）",
+        "webrtc": "直接",
+        "relay": "リレー経由",
         "waiting": "スマホを待っています",
         "to_bot": "ボットに",
         "to_phone": "新しいスマホに",
@@ -381,19 +387,21 @@ class HostPage:
     def seats_html(self) -> str:
         """Return the seats: who holds each, over which path, and buttons to hand a seat over."""
         held = {seat: peer for peer, seat in self.host.peers.items()}
+        levels = bot_levels(self.host.table.game)
         rows = []
         for seat, kind in enumerate(self.host.table.seats):
             name = esc(self.screen.names[seat])
             peer = held.get(seat)
             transport = (self.links[peer].transport if peer in self.links else "relay") if peer else None
             if not kind.is_human:
-                status, buttons = t("bot", name=kind.kind), ""
+                status, buttons = t("bot", n=levels.index(kind.kind) + 1, name=kind.kind), ""
             else:
-                status = t("connected", transport=transport) if peer else t("waiting")
+                status = t("connected", transport=t(transport)) if peer and transport else t("waiting")
                 buttons = tag(
                     "button", t("to_bot"), type="button", data_seat_bot=seat, class_="tt-act"
                 ) + tag("button", t("to_phone"), type="button", data_seat_free=seat, class_="tt-act")
-            rows.append(tag("li", f"{name}: {status} {buttons}", data_seat=seat, data_transport=transport))
+            row = f"{name}{t('colon')}{status} {buttons}"
+            rows.append(tag("li", row, data_seat=seat, data_transport=transport))
         return tag("ul", "".join(rows), class_="tt-seat-list")
 
     def asking_html(self) -> str:
