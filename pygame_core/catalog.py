@@ -239,11 +239,16 @@ def setup_form(game: Game, root: str, table: bool, lang: str) -> str:
     )
 
 
+def bot_label(level: int, name: str, lang: str = "en") -> str:
+    """Return how a bot is named to people: its level (1 the weakest) and its name."""
+    return translate(TEXTS, lang, "bot", n=level, name=name)
+
+
 def seat_select(seat: int, levels: list[str], lang: str = "en") -> str:
     """Return the select of seat `seat`: a person or a bot of some level (the first seat a person)."""
     default = "human" if seat == 0 else f"bot:{min(2, len(levels))}"
     kinds = [("human", translate(TEXTS, lang, "person"))] + [
-        (f"bot:{n}", translate(TEXTS, lang, "bot", n=n, name=name)) for n, name in enumerate(levels, start=1)
+        (f"bot:{n}", bot_label(n, name, lang)) for n, name in enumerate(levels, start=1)
     ]
     options = "".join(
         tag("option", text, value=value, selected="" if value == default else None) for value, text in kinds
@@ -265,4 +270,4 @@ def option_field(game: Game, key: str, labels: dict[str, str]) -> str:
     return tag("label", f"{label} " + tag("select", choices, name_=key), class_="tt-option")
 
 
-__all__ = ["catalog", "game_facts", "home", "preview_board", "preview_templates", "rules_page"]
+__all__ = ["bot_label", "catalog", "game_facts", "home", "preview_board", "preview_templates", "rules_page"]

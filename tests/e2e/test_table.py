@@ -208,7 +208,7 @@ def test_the_host_hands_a_gone_phone_seat_to_a_bot_and_another_seat_to_a_new_pho
     gone, kept = sorted((first, second), key=lambda p: seat_of[id(p)])
     gone.context.close()  # the phone of seat 0 is gone for good
     host.click("[data-seat-bot='0']")
-    host.wait_for_selector("[data-seat='0']:has-text('bot · level 2 (trader)')")
+    host.wait_for_selector("[data-seat='0']:has-text('Bot · level 2 (trader)')")
     host.click("[data-seat-free='1']")
     expect_text = "your seat was handed over"
     kept.wait_for_function(f"document.body.innerText.includes({json.dumps(expect_text)})")
@@ -489,7 +489,7 @@ def test_the_rules_explanations_and_the_last_event_on_the_table_and_a_phone(
     phone = opened(browser, join_link(host), problems)
     wait_ready(phone)
     seats = host.locator(".tt-seat-list li")
-    expect(seats.nth(1)).to_contain_text("bot · level 2 (")  # its level, as the home page's options say
+    expect(seats.nth(1)).to_contain_text("Bot · level 2 (")  # its level, as the home page's options say
     expect(seats.nth(0)).to_contain_text(re.compile(r"phone connected \((direct|through the relay)\)"))
     for page in (host, phone):
         page.wait_for_selector("[data-last-event]")

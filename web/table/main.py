@@ -26,7 +26,7 @@ from tt_bridge import later, post, serve
 
 import pygame_core.games  # noqa: F401  (registers every game)
 from pygame_core.bots import bot_levels, make_bot
-from pygame_core.catalog import catalog
+from pygame_core.catalog import bot_label, catalog
 from pygame_core.engine import GameError, get_board, get_game
 from pygame_core.engine.host import Event, Gate, Guest, Host
 from pygame_core.engine.howto import rules_html
@@ -72,7 +72,6 @@ TEXTS: Texts = {
     "en": {
         "table": "Table",
         "colon": ": ",
-        "bot": "bot · level {n} ({name})",
         "connected": "phone connected ({transport})",
         "webrtc": "direct",
         "relay": "through the relay",
@@ -101,7 +100,6 @@ TEXTS: Texts = {
     "ja": {
         "table": "テーブル",
         "colon": "：",
-        "bot": "ボット · レベル{n}（{name}）",
         "connected": "スマホ接続中（{transport}）",
         "webrtc": "直接",
         "relay": "リレー経由",
@@ -394,9 +392,9 @@ class HostPage:
             peer = held.get(seat)
             transport = (self.links[peer].transport if peer in self.links else "relay") if peer else None
             if not kind.is_human:
-                status, buttons = t("bot", n=levels.index(kind.kind) + 1, name=kind.kind), ""
+                status, buttons = bot_label(levels.index(kind.kind) + 1, kind.kind, lang), ""
             else:
-                status = t("connected", transport=t(transport)) if peer and transport else t("waiting")
+                status = t("connected", transport=t(transport)) if peer else t("waiting")
                 buttons = tag(
                     "button", t("to_bot"), type="button", data_seat_bot=seat, class_="tt-act"
                 ) + tag("button", t("to_phone"), type="button", data_seat_free=seat, class_="tt-act")
