@@ -420,6 +420,14 @@ def wheel_digest(wheel: Path) -> str:
     return digest.hexdigest()
 
 
+def paint_build(wheel: Path) -> str:
+    """Short hash of what the pages' Python paints with: the wheel's contents and the pages' Python."""
+    digest = hashlib.sha256(wheel_digest(wheel).encode())
+    for source in sorted(WEB.rglob("*.py")):
+        digest.update(source.relative_to(WEB).as_posix().encode() + b"\0" + source.read_bytes())
+    return digest.hexdigest()[:16]
+
+
 def inputs_key(runtime: Path, wheels: Sequence[Path], inputs: Sequence[object]) -> str:
     """Short hash of inputs (as JSON), the Pyodide build's files and the wheels' contents."""
     digest = hashlib.sha256(json.dumps([PYODIDE_VERSION, *inputs], sort_keys=True).encode())
@@ -648,10 +656,12 @@ def page_values(
     snapshot: str = "",
     stdlib: str = "",
     downloads: Mapping[str, int] | None = None,
+    build_id: str = "",
 ) -> Values:
     """Placeholder values for a page (path relative to dist/): URLs relative to the page, and what
     pygame_core renders at build time (the game list, the previews, the games' facts, a game's rules);
-    `downloads` is the size of each big file a start fetches, by its path under dist/."""
+    `downloads` is the size of each big file a start fetches, by its path under dist/; `build_id` names
+    what the pages' Python paints (python.js keeps a paint for a quick start only within one build)."""
     root = "../" * (len(page.parts) - 1) or "./"
     return Values(
         {
@@ -673,6 +683,7 @@ def page_values(
             "START": root + "assets/start.mjs",  # our loadPyodide: from the snapshot when it can
             "DOWNLOADS": json.dumps({root + path: size for path, size in (downloads or {}).items()}),
             "RELAY": relay_setting,
+            "BUILD": build_id,
             **{
                 name.upper(): root + f"{WHEELS_DIR}/{pure_wheel(name, v)}"
                 for name, (v, _) in APP_WHEELS.items()
@@ -735,7 +746,12 @@ def page_copies(relative: Path) -> list[tuple[Path, str, str]]:
 
 
 def render_pages(
-    out: Path, wheel_name: str, snapshot: str = "", stdlib: str = "", downloads: Sequence[str] = ()
+    out: Path,
+    wheel_name: str,
+    snapshot: str = "",
+    stdlib: str = "",
+    downloads: Sequence[str] = (),
+    build_id: str = "",
 ) -> None:
     """Copy web/ into out, filling placeholders in .html/.toml files (markdown notes are skipped); the
     embed page is also rendered once per game under embed/<game>/, the rules page per game and language.
@@ -753,7 +769,7 @@ def render_pages(
             target = Path(os.path.normpath(target))
             (out / target).parent.mkdir(parents=True, exist_ok=True)
             try:
-                values = page_values(target, wheel_name, game, lang, snapshot, stdlib, sizes)
+                values = page_values(target, wheel_name, game, lang, snapshot, stdlib, sizes, build_id)
                 (out / target).write_text(render(source.read_text(), values))
             except BuildError as exc:
                 raise BuildError(f"{source.relative_to(ROOT)}: {exc}") from None
@@ -808,7 +824,7 @@ def build() -> Path:
     # What a first start waits for, counted by the loading bar (not the snapshot: a slow network drops it).
     wheels = [f"{WHEELS_DIR}/{w.name}" for w in [wheel, *extras]]
     waited = [f"{PYODIDE_DIR}/pyodide.asm.wasm", stdlib or f"{PYODIDE_DIR}/python_stdlib.zip", *wheels]
-    render_pages(fresh, wheel.name, snapshot, stdlib, waited)
+    render_pages(fresh, wheel.name, snapshot, stdlib, waited, paint_build(wheel))
     (fresh / "_headers").write_text(headers_file())
     version = render_service_worker(fresh)
     step(f"service worker {version}: {len(precached(fresh))} files precached")

@@ -1,7 +1,7 @@
 // Page status, loaded as a classic script first: shows every error (JS exceptions, rejected promises,
 // failed loads, console.error) in the page's role="alert" element; python.js shows Python's there too
 // with `TradingTable.showError(message)`, and keeps the game with `TradingTable.load(key)` /
-// `TradingTable.store(key, value)` (and `keys()`): where the browser blocks storage (a third-party frame,
+// `TradingTable.store(key, value)` (and `forget(key)`, `keys()`): where the browser blocks storage (a third-party frame,
 // some private windows) they say so once on the page and play goes on unsaved.
 (() => {
   "use strict";
@@ -69,7 +69,8 @@
   const lang = () => ((new URLSearchParams(location.search).get("lang") || navigator.language).startsWith("ja") ? "ja" : "en");
   const load = (key) => storage((s) => s.getItem(key));
   const store = (key, value) => storage((s) => s.setItem(key, value));
+  const forget = (key) => storage((s) => s.removeItem(key));
   const keys = () => storage((s) => Object.keys(s)) ?? [];
 
-  globalThis.TradingTable = { showError, load, store, keys, lang };
+  globalThis.TradingTable = { showError, load, store, forget, keys, lang };
 })();

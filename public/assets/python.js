@@ -9,6 +9,11 @@
 // language, <meta name="tt-..."> settings and what this browser stored under data-storage's prefix.
 // WebRTC exists only here, so rtc.* ops and events carry a peer connection's signalling and data channel
 // for Python, which seals and relays them. No rule lives here.
+// A quick start, where the page's script tag names its build (data-build, the play page): a paint Python
+// marks `keep` is kept for this address, and a seedless link's next deal made ahead (`next`) for that link.
+// A visit that finds one of this build paints it at once (<html data-quick> until Python paints), so the
+// board is there before Python is up; a tap on it waits in the worker (web/play/main.py handles it after
+// the deal). A deal made ahead is used once: its seed goes to Python with the start.
 (() => {
   "use strict";
   const TT = globalThis.TradingTable;
@@ -27,6 +32,9 @@
   const worker = new Worker(new URL(script.dataset.worker, script.src), { type: "module" });
   const send = (message) => worker.postMessage(JSON.stringify(message));
   const early = []; // ops that came before the page was parsed
+  const build = script.dataset.build;
+  const href = location.href; // the link as opened (a deal made ahead for it changes the address at once)
+  const QUICK = { paint: "trading-table:paint", next: "trading-table:next" };
   let sheetAnswer = null; // resolves the explanation or rules play.js asked for
 
   const board = () => document.getElementById("board");
@@ -80,6 +88,9 @@
       send({ ev: "loaded", values: Object.fromEntries(op.keys.map((key) => [key, TT.load(key)])) });
     },
     paint: (op) => {
+      if (op.keep) keep(QUICK.paint, { link: here(), html: op.html, lang: op.lang, over: op.over });
+      if (op.quick) root.dataset.quick = "1";
+      else delete root.dataset.quick;
       TT.paint(board(), op.html);
       board().classList.remove("tt-preview");
       root.lang = op.lang;
@@ -104,6 +115,7 @@
       channels.delete(op.peer);
     },
     store: (op) => TT.store(op.key, op.value),
+    next: (op) => keep(QUICK.next, { link: here(href), seed: op.seed, query: op.query, html: op.html, lang: op.lang, over: op.over }),
     address,
     go: (op) => location.assign(new URL(op.url, location.href)),
     download,
@@ -164,6 +176,29 @@
     } else if (data?.candidate && typeof data.candidate === "object") await pc.addIceCandidate(data.candidate);
   }
 
+  // A quick start's record: kept with the build, and found only for the same build and address.
+  const here = (url = location.href) => new URL(url).pathname + new URL(url).search;
+  const keep = (key, record) => TT.store(key, JSON.stringify({ build, ...record }));
+  function kept(key) {
+    try {
+      const record = JSON.parse(TT.load(key));
+      return record?.build === build && record.link === here(href) ? record : null;
+    } catch {
+      return null; // nothing kept, or not readable
+    }
+  }
+  let ahead = null; // the seed of a deal made ahead
+  if (build) {
+    const next = kept(QUICK.next);
+    if (next) {
+      TT.forget(QUICK.next);
+      ahead = next.seed;
+      address({ query: next.query });
+    }
+    const quick = next ?? kept(QUICK.paint);
+    if (quick) early.push({ op: "paint", html: quick.html, lang: quick.lang, over: quick.over, quick: true });
+  }
+
   const run = (op) => OPS[op.op](op);
   worker.onmessage = (event) => {
     const op = JSON.parse(event.data);
@@ -192,7 +227,8 @@
     ev: "start",
     python: new URL(script.dataset.python, location.href).href,
     wheels: script.dataset.wheels.split(" ").map((url) => new URL(url, location.href).href),
-    href: location.href,
+    href,
+    seed: ahead,
     language: navigator.language,
     settings,
     stored,

@@ -4,6 +4,7 @@ the service worker (web/sw.js)."""
 from __future__ import annotations
 
 import gzip
+import json
 import re
 import shutil
 import time
@@ -17,7 +18,7 @@ from playwright.sync_api import Browser, Page, Route
 
 import build
 
-from .conftest import FAST, PageGuard, play_to_the_end, wait_ready
+from .conftest import FAST, PageGuard, play_to_the_end, settle, wait_ready
 
 pytestmark = pytest.mark.e2e
 
@@ -36,7 +37,8 @@ NEW_WORKER_IN_CHARGE = """async ([mine, ...old]) => {
 
 
 def started(page: Page) -> str:
-    """How the page's Python started: "snapshot" or "fresh" (<html data-start>)."""
+    """How the page's Python started: "snapshot" or "fresh" (<html data-start>, once it is up)."""
+    page.wait_for_function("document.documentElement.dataset.start", polling=50)
     return str(page.evaluate("document.documentElement.dataset.start"))
 
 
@@ -110,6 +112,99 @@ def test_two_loads_without_a_seed_deal_different_games(page: Page, page_guard: P
         seeds.append(seed_of(page))
         wait_offline_ready(page)  # the page has settled (nothing in flight), and the next load is warm
     assert seeds[0] != seeds[1]
+
+
+# When <html data-ready="1"> first appeared, and when Python was up (python.js marks it), in ms.
+READY_AT = """new MutationObserver(() => {
+  const ready = document.documentElement.dataset.ready === "1";
+  if (window.__readyAt === undefined && ready) window.__readyAt = performance.now();
+}).observe(document, { attributes: true, subtree: true, attributeFilter: ["data-ready"] });"""
+PYTHON_UP = "(performance.getEntriesByName('tt-python-up')[0]?.startTime ?? null)"
+SOLO_SEEDED = f"play/?game=futures&seats=human,bot,bot,bot&seed=11&{FAST}"
+TAP_FIRST_ACTION = """() => {
+  const action = document.querySelector("#board [data-action]");
+  action.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+  return performance.getEntriesByName("tt-python-up").length === 0;
+}"""
+
+
+def ready_before_python(page: Page) -> bool:
+    """Whether this load's board was ready before its Python was up (a quick start); waits for Python."""
+    page.wait_for_function(f"window.__readyAt !== undefined && {PYTHON_UP} !== null", polling=50)
+    return bool(page.evaluate(f"window.__readyAt < {PYTHON_UP}"))
+
+
+def saved_actions(page: Page) -> list[Any]:
+    """The actions of the table the page saved (its one trading-table:game=... entry)."""
+    text = page.evaluate("Object.entries(localStorage).find(([k]) => k.startsWith('trading-table:game='))[1]")
+    return list(json.loads(text)["actions"])
+
+
+def test_a_reload_shows_the_board_before_python_is_up_and_a_tap_on_it_counts(
+    page: Page, page_guard: PageGuard
+) -> None:
+    page.add_init_script(READY_AT)
+    page.goto(SOLO_SEEDED)
+    wait_ready(page)
+    click_actions(page, 1)
+    settle(page)
+    board = page.inner_text("#board")
+    before = saved_actions(page)
+    page.reload()
+    page.wait_for_function("window.__readyAt !== undefined", polling=20)
+    assert page.inner_text("#board") == board  # the board as it was left
+    assert page.evaluate(TAP_FIRST_ACTION), "the tap came after Python was up: nothing proven"
+    assert ready_before_python(page)
+    settle(page)  # the tap waited for Python and its deal, then was played
+    assert len(saved_actions(page)) > len(before)
+    assert page.evaluate("document.documentElement.dataset.quick") is None
+    assert page.locator("#error").is_hidden()
+
+
+def test_a_link_without_a_seed_deals_its_next_visit_ahead(page: Page, page_guard: PageGuard) -> None:
+    page.add_init_script(READY_AT)
+    page.goto(SOLO)
+    wait_ready(page)
+    first = seed_of(page)
+    page.wait_for_function("localStorage.getItem('trading-table:next') !== null")
+    ahead = json.loads(page.evaluate("localStorage.getItem('trading-table:next')"))
+    page.goto(SOLO)
+    page.wait_for_function("window.__readyAt !== undefined", polling=20)
+    assert seed_of(page) == str(ahead["seed"]) != first  # the address names the deal at once
+    assert ready_before_python(page)
+    page.wait_for_function("!document.documentElement.dataset.quick")
+    kept = json.loads(page.evaluate("localStorage.getItem('trading-table:paint')"))
+    assert kept["html"] == ahead["html"]  # Python dealt the very board shown before it was up
+    assert page.locator("#board .tt-changed").count() == 0
+    saved = json.loads(
+        page.evaluate(
+            f"localStorage.getItem('trading-table:game=futures&players=4&seats=human,"
+            f"bot:trader,bot:trader,bot:trader&seed={ahead['seed']}')"
+        )
+    )
+    assert saved["seed"] == ahead["seed"]
+    page.wait_for_function(
+        f"JSON.parse(localStorage.getItem('trading-table:next'))?.seed !== {ahead['seed']}"
+    )
+
+
+def test_no_quick_start_for_a_hot_seat_game_or_from_another_build(page: Page, page_guard: PageGuard) -> None:
+    page.add_init_script(READY_AT)
+    page.goto(HOT_SEAT.replace("human,human,human", "human,human,human&seed=3"))
+    wait_ready(page)
+    click_actions(page, 2)
+    settle(page)
+    page.reload()
+    assert not ready_before_python(page)  # a reload would show the last hand to whoever holds the phone
+    page.goto(SOLO_SEEDED)
+    wait_ready(page)
+    settle(page)
+    page.evaluate("""() => {
+      const record = JSON.parse(localStorage.getItem("trading-table:paint"));
+      localStorage.setItem("trading-table:paint", JSON.stringify({ ...record, build: "older" }));
+    }""")
+    page.reload()
+    assert not ready_before_python(page)
 
 
 def not_found(route: Route) -> None:

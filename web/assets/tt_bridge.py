@@ -10,7 +10,8 @@ from pyodide.ffi import create_once_callable
 
 from pygame_core.engine import GameError
 
-Handler = Callable[[dict[str, Any]], None]
+Handler = Callable[[dict[str, Any]], object]
+LATER = object()  # what a handler returns for a message it keeps to handle later (a tap's `done` waits too)
 
 
 def post(op: str, **data: object) -> None:
@@ -26,18 +27,18 @@ def later(run: Callable[[], None], ms: float = 0) -> None:
 def serve(handlers: dict[str, Handler]) -> Callable[[str], None]:
     """Return the `receive(text)` worker.mjs calls with each message: it runs the handler of the message's
     `ev` and shows a game error or a bad value on the page; a tap always ends with `done` (the page then
-    takes the next tap)."""
+    takes the next tap), once it is handled: a handler that returns LATER handles it again later."""
 
     def receive(text: str) -> None:
         message = json.loads(text)
+        answered = True
         try:
             handler = handlers.get(message.get("ev"))
-            if handler is not None:
-                handler(message)
+            answered = handler is None or handler(message) is not LATER
         except (GameError, ValueError) as e:
             post("error", message=str(e))
         finally:
-            if message.get("ev") == "click":
+            if message.get("ev") == "click" and answered:
                 post("done")
 
     return receive

@@ -4,25 +4,31 @@ No rule and no DOM lives here. The page (public/assets/python.js) sends what the
 messages to `receive`; this answers with ops (paint, store, address, ...) through `post`. The link says
 what to play (see pygame_core.engine.link); the table is saved in the browser after every move under the
 link's canonical query, so a reload resumes it. Bots think in slices, so a tap reaches them in between.
+
+A quick start (python.js keeps them): a paint marked `keep` is what a reload of this address shows at once,
+before Python is up (only with at most one person at the table: a hot-seat game's hands stay private), and
+a link without a seed gets the deal of its next visit made ahead (`next`: the seed, the address and the
+paint), so that visit shows its real board at once too. Messages that come before the deal wait for it.
 """
 
+import json
 import random
 from collections.abc import Callable, Generator
 from functools import partial
 from typing import Any
 from urllib.parse import parse_qsl, quote, urlsplit
 
-from tt_bridge import later, post, serve
+from tt_bridge import LATER, later, post, serve
 
 import pygame_core.games  # noqa: F401  (registers every game)
 from pygame_core.bots import bot_levels, make_bot
 from pygame_core.bots.hint import hint_steps
 from pygame_core.engine import GameError, get_board, get_game
 from pygame_core.engine.howto import rules_html
-from pygame_core.engine.link import read_link
+from pygame_core.engine.link import Setup, read_link
 from pygame_core.engine.record import to_fragment
 from pygame_core.engine.screen import SPEEDS, Screen
-from pygame_core.engine.table import Table
+from pygame_core.engine.table import HUMAN, Table
 
 # Embed mode (web/embed/frame.js): these stay in the link, so a reload inside the frame stays embedded.
 EMBED_PARAMS = ("embed", "frame", "host", "theme", "size")
@@ -39,13 +45,16 @@ class Page:
         game = get_game(params.get("game") or "futures")
         levels = bot_levels(game)
         setup = read_link(params, levels)
-        seed = setup.seed if setup.seed is not None else random.randrange(1, 10**9)
+        ahead = start.get("seed")  # dealt ahead by a visit before (deal_next)
+        if setup.seed is not None:
+            seed = setup.seed
+        else:
+            seed = ahead if isinstance(ahead, int) and 0 < ahead < 10**9 else new_seed()
         self.key = "trading-table:" + setup.query(seed)
         self.embed = "".join(f"&{k}={quote(params[k], safe='')}" for k in EMBED_PARAMS if params.get(k))
-        pace = f"&pace={setup.pace}" if params.get("pace") else ""
-        post("address", query=setup.query(seed) + pace + self.embed)
-        self.bots = {name: partial(make_bot, game, name) for name in levels}
         self.setup, self.seed, self.params = setup, seed, params
+        post("address", query=self.address(setup, seed))
+        self.bots = {name: partial(make_bot, game, name) for name in levels}
         self.pace = setup.pace
         self.lang = setup.lang or ("ja" if str(start.get("language", "")).startswith("ja") else "en")
         self.screen: Screen | None = None
@@ -66,11 +75,32 @@ class Page:
             except GameError as e:
                 post("error", message=f"The saved game could not be resumed ({e}); a new one starts.")
         if table is None:
-            setup = self.setup
-            table = Table.new(setup.game, list(setup.seats), self.seed, self.bots, setup.options)
+            table = self.new_table(self.seed)
         self.screen = self.new_screen(table)
         self.save()
         self.paint()
+        if self.setup.seed is None:
+            later(self.deal_next)
+        for message in early:
+            receive(json.dumps(message))
+        early.clear()
+
+    def address(self, setup: Setup, seed: int) -> str:
+        """The page's address for this setup and seed: canonical, with the link's pace and embed."""
+        pace = f"&pace={setup.pace}" if self.params.get("pace") else ""
+        return setup.query(seed) + pace + self.embed
+
+    def new_table(self, seed: int) -> Table:
+        """A new game of the link's setup."""
+        setup = self.setup
+        return Table.new(setup.game, list(setup.seats), seed, self.bots, setup.options)
+
+    def deal_next(self) -> None:
+        """Deal the next visit of this link (it has no seed) ahead, for python.js to show at once."""
+        seed = new_seed()
+        screen = self.new_screen(self.new_table(seed))
+        html = screen.html()
+        post("next", seed=seed, query=self.address(self.setup, seed), html=html, lang=self.lang, over=False)
 
     def new_screen(self, table: Table, old: Screen | None = None) -> Screen:
         """Return a screen of the table in the page's language, keeping what the old one showed."""
@@ -93,7 +123,8 @@ class Page:
     def paint(self) -> None:
         """Draw the screen (the page marks itself ready, and over) and let a bot move if one is to act."""
         assert self.screen is not None
-        post("paint", html=self.screen.html(), lang=self.lang, over=self.table.over)
+        keep = sum(seat == HUMAN for seat in self.setup.seats) <= 1  # else a reload would show a hand at once
+        post("paint", html=self.screen.html(), lang=self.lang, over=self.table.over, keep=keep)
         self.wake_bots()
 
     def wake_bots(self) -> None:
@@ -157,8 +188,6 @@ class Page:
         if "data-lang" in attrs:
             self.set_lang(attrs["data-lang"])
             return
-        if self.screen is None:
-            return  # a tap before the deal (only the language buttons can be tapped then)
         pages: dict[str, Callable[[], None]] = {
             "data-hint": self.ask_hint,
             "data-play-again": lambda: self.go(self.setup.query(None)),
@@ -203,18 +232,25 @@ class Page:
         """Switch the language of the screen and the link."""
         self.lang = lang
         post("address", lang=lang)
-        if self.screen is not None:
-            self.screen = self.new_screen(self.table, self.screen)
-            self.paint()
+        self.screen = self.new_screen(self.table, self.screen)
+        self.paint()
 
     def sheet(self, is_open: bool) -> None:
         """Note whether the sheet is open; a bot whose turn waited for it goes on."""
         self.sheet_open = is_open
-        if not is_open and self.screen is not None:
+        if not is_open:
             self.wake_bots()
 
 
 page: Page | None = None
+early: list[
+    dict[str, Any]
+] = []  # messages that came before the deal (a tap on a kept paint): handled after it
+
+
+def new_seed() -> int:
+    """A seed for a new deal."""
+    return random.randrange(1, 10**9)
 
 
 def start(message: dict[str, Any]) -> None:
@@ -223,15 +259,28 @@ def start(message: dict[str, Any]) -> None:
     page = Page(message)
 
 
-def on(run: Callable[[Page, dict[str, Any]], None]) -> Callable[[dict[str, Any]], None]:
-    """A handler that runs on the page (the page sends `start` first)."""
-    return lambda message: run(page, message) if page is not None else None
+def loaded(message: dict[str, Any]) -> None:
+    """Deal with what this browser kept (the page's answer to `load`)."""
+    if page is not None:
+        page.deal(message["values"].get(page.key), message["values"].get(SPEED_KEY))
+
+
+def on(run: Callable[[Page, dict[str, Any]], None]) -> Callable[[dict[str, Any]], object]:
+    """A handler that runs on the dealt page (until the deal, the message waits)."""
+
+    def handle(message: dict[str, Any]) -> object:
+        if page is None or page.screen is None:
+            early.append(message)
+            return LATER
+        return run(page, message)
+
+    return handle
 
 
 receive = serve(
     {
         "start": start,
-        "loaded": on(lambda p, m: p.deal(m["values"].get(p.key), m["values"].get(SPEED_KEY))),
+        "loaded": loaded,
         "click": on(lambda p, m: p.click(m["attrs"])),
         "change": on(lambda p, m: p.set_speed(m["value"]) if "data-speed" in m["attrs"] else None),
         "sheet": on(lambda p, m: p.sheet(bool(m["open"]))),
