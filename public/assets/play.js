@@ -135,7 +135,12 @@
     board.classList.add("tt-split");
   }
 
+  const painted = new WeakMap(); // each box's last markup
   TT.paint = (box, html) => {
+    // The same markup again (Python's first paint over the board python.js showed before it was up) is
+    // left as it is: no second parse and layout.
+    if (painted.get(box) === html) return;
+    painted.set(box, html);
     // Nothing is marked on the first paint over the prerendered preview (another deal, not a change).
     const motion = !matchMedia("(prefers-reduced-motion: reduce)").matches && !box.classList.contains("tt-preview");
     const before = motion ? leaves(box) : new Map();
