@@ -8,13 +8,18 @@ For each profile, run and page (pages interleaved, side by side in one run):
   cold: a fresh browser profile (new user-data-dir: no HTTP cache, no V8/wasm code cache, no service
         worker);
   warm: a reload in that same persistent context, once the page's service worker (if it has one) has
-        taken over, as on a repeat visit.
-Both report first contentful paint and the moment <html data-ready="1"> appears, in ms from navigation
+        taken over, as on a repeat visit;
+  again: then the page's link as first opened, once more (for the play page, whose link has no seed: a new
+        game, which the first visit dealt ahead).
+Each reports first contentful paint and the moment <html data-ready="1"> appears, in ms from navigation
 start (performance.now(), recorded by a MutationObserver installed before any page script runs), and the
 kilobytes the server sent until then. The server is build.py's, gzipping text and wasm on the fly as a
 static host does (level 6; hosts that use brotli send a little less); `precache` is what the service
 worker then fetched to make the next visits offline-proof. `python` is when a worker page's Python runtime
 was up (python.js marks `tt-python-up`): the rest of `ready` is the wheels, main.py, the deal and the paint.
+A warm or again load of the play page is ready before Python is up (python.js's quick start: the board this
+browser kept from the last visit, a tap on which waits for Python), so its `python` column says when a tap
+is answered.
 
 Profiles: `desktop` is the machine as it is; `phone` throttles the page through CDP: CPU 4x slower and
 Lighthouse's mobile network (150 ms round trip, 1.6 Mbit/s down, 675 kbit/s up). Chromium's CPU throttling
@@ -71,10 +76,13 @@ TIMINGS = """() => {
   return [paint ? paint.startTime : NaN, up ? up.startTime : NaN, window.__readyAt,
     document.documentElement.dataset.start || ""];
 }"""
+# Python is up (python.js marked it), or the page's Python is not run by python.js (the hello page).
+PYTHON_UP = """!document.querySelector("script[data-worker]")
+  || performance.getEntriesByName("tt-python-up").length > 0"""
 HAS_SERVICE_WORKER = "!!document.querySelector('script[src$=\"offline.js\"]') && 'serviceWorker' in navigator"
 COLUMNS = (
     "cold paint", "cold python", "cold ready", "cold KB", "precache KB",
-    "warm paint", "warm python", "warm ready", "warm KB",
+    "warm paint", "warm python", "warm ready", "warm KB", "again python", "again ready",
 )  # fmt: skip
 PROFILES: dict[str, dict[str, Any]] = {
     "desktop": {},
@@ -193,6 +201,7 @@ def wait_ready(page: Any, timeout_ms: int) -> tuple[float, float, float, str]:
     )
     if page.evaluate("window.__readyAt === undefined"):
         raise RuntimeError(f"{page.url} failed: {page.inner_text('[role=alert]')}")
+    page.wait_for_function(PYTHON_UP, timeout=timeout_ms, polling=50)
     paint, up, ready, start = page.evaluate(TIMINGS)
     return float(paint), float(up), float(ready), str(start)
 
@@ -200,7 +209,8 @@ def wait_ready(page: Any, timeout_ms: int) -> tuple[float, float, float, str]:
 def one_run(
     playwright: Any, server: HostLikeServer, page_path: str, profile: dict[str, Any], timeout_ms: int
 ) -> tuple[list[float], str]:
-    """Cold load in a brand-new profile, then (after its service worker took over) a warm reload."""
+    """Cold load in a brand-new profile, then (after its service worker took over) a warm reload, then the
+    first link again."""
     user_data = tempfile.mkdtemp(prefix="startup-bench-")
     try:
         context = playwright.chromium.launch_persistent_context(
@@ -226,12 +236,14 @@ def one_run(
             page.reload(wait_until="commit")
             warm_paint, warm_up, warm_ready, _ = wait_ready(page, timeout_ms)
             warm_kb = server.sent / 1024
+            page.goto(server.url + page_path, wait_until="commit")
+            _, again_up, again_ready, _ = wait_ready(page, timeout_ms)
         finally:
             context.close()
     finally:
         shutil.rmtree(user_data, ignore_errors=True)
     cold = [cold_paint, cold_up, cold_ready, cold_kb, precache_kb]
-    return [*cold, warm_paint, warm_up, warm_ready, warm_kb], start
+    return [*cold, warm_paint, warm_up, warm_ready, warm_kb, again_up, again_ready], start
 
 
 # The same busy loop on the page's main thread and in a Web Worker (ms each, best of 3).
