@@ -115,7 +115,7 @@
       channels.delete(op.peer);
     },
     store: (op) => TT.store(op.key, op.value),
-    next: (op) => keep(QUICK.next, { link: here(href), seed: op.seed, query: op.query, html: op.html, lang: op.lang, over: op.over }),
+    next: (op) => keep(QUICK.next, { ...op, link: here(href) }), // {seed, query, html, lang, over}
     address,
     go: (op) => location.assign(new URL(op.url, location.href)),
     download,
@@ -177,7 +177,10 @@
   }
 
   // A quick start's record: kept with the build, and found only for the same build and address.
-  const here = (url = location.href) => new URL(url).pathname + new URL(url).search;
+  const here = (url = location.href) => {
+    const { pathname, search } = new URL(url);
+    return pathname + search;
+  };
   const keep = (key, record) => TT.store(key, JSON.stringify({ build, ...record }));
   function kept(key) {
     try {

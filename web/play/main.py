@@ -25,7 +25,7 @@ from pygame_core.bots import bot_levels, make_bot
 from pygame_core.bots.hint import hint_steps
 from pygame_core.engine import GameError, get_board, get_game
 from pygame_core.engine.howto import rules_html
-from pygame_core.engine.link import Setup, read_link
+from pygame_core.engine.link import read_link
 from pygame_core.engine.record import to_fragment
 from pygame_core.engine.screen import SPEEDS, Screen
 from pygame_core.engine.table import HUMAN, Table
@@ -53,7 +53,7 @@ class Page:
         self.key = "trading-table:" + setup.query(seed)
         self.embed = "".join(f"&{k}={quote(params[k], safe='')}" for k in EMBED_PARAMS if params.get(k))
         self.setup, self.seed, self.params = setup, seed, params
-        post("address", query=self.address(setup, seed))
+        post("address", query=self.address(seed))
         self.bots = {name: partial(make_bot, game, name) for name in levels}
         self.pace = setup.pace
         self.lang = setup.lang or ("ja" if str(start.get("language", "")).startswith("ja") else "en")
@@ -85,10 +85,10 @@ class Page:
             receive(json.dumps(message))
         early.clear()
 
-    def address(self, setup: Setup, seed: int) -> str:
-        """The page's address for this setup and seed: canonical, with the link's pace and embed."""
-        pace = f"&pace={setup.pace}" if self.params.get("pace") else ""
-        return setup.query(seed) + pace + self.embed
+    def address(self, seed: int) -> str:
+        """The page's address for a game of the link with this seed: canonical, with its pace and embed."""
+        pace = f"&pace={self.setup.pace}" if self.params.get("pace") else ""
+        return self.setup.query(seed) + pace + self.embed
 
     def new_table(self, seed: int) -> Table:
         """A new game of the link's setup."""
@@ -100,7 +100,7 @@ class Page:
         seed = new_seed()
         screen = self.new_screen(self.new_table(seed))
         html = screen.html()
-        post("next", seed=seed, query=self.address(self.setup, seed), html=html, lang=self.lang, over=False)
+        post("next", seed=seed, query=self.address(seed), html=html, lang=self.lang, over=False)
 
     def new_screen(self, table: Table, old: Screen | None = None) -> Screen:
         """Return a screen of the table in the page's language, keeping what the old one showed."""
@@ -243,9 +243,8 @@ class Page:
 
 
 page: Page | None = None
-early: list[
-    dict[str, Any]
-] = []  # messages that came before the deal (a tap on a kept paint): handled after it
+# Messages that came before the deal (a tap on a board python.js showed at once): handled after it.
+early: list[dict[str, Any]] = []
 
 
 def new_seed() -> int:
