@@ -32,6 +32,7 @@ from pygame_core.engine.table import HUMAN, Table
 
 # Embed mode (web/embed/frame.js): these stay in the link, so a reload inside the frame stays embedded.
 EMBED_PARAMS = ("embed", "frame", "host", "theme", "size")
+SEEDS = range(1, 10**9)  # a new deal's seed (a link may name any other)
 SPEED_KEY = "trading-table:speed"  # the bots' speed, kept per browser
 # What a click on the board may be, by attribute (python.js sends the clicked element's data-* attributes).
 SCREEN_CLICKS = (("data-handover", "handover"), ("data-undo", "undo"), ("data-dismiss", "dismiss"))
@@ -49,10 +50,12 @@ class Page:
         if setup.seed is not None:
             seed = setup.seed
         else:
-            seed = ahead if isinstance(ahead, int) and 0 < ahead < 10**9 else new_seed()
+            seed = ahead if isinstance(ahead, int) and ahead in SEEDS else new_seed()
         self.key = "trading-table:" + setup.query(seed)
         self.embed = "".join(f"&{k}={quote(params[k], safe='')}" for k in EMBED_PARAMS if params.get(k))
         self.setup, self.seed, self.params = setup, seed, params
+        # A paint python.js may show again on a reload: not with two people at one phone (their hands).
+        self.keep = sum(seat == HUMAN for seat in setup.seats) <= 1
         post("address", query=self.address(seed))
         self.bots = {name: partial(make_bot, game, name) for name in levels}
         self.pace = setup.pace
@@ -98,8 +101,7 @@ class Page:
     def deal_next(self) -> None:
         """Deal the next visit of this link (it has no seed) ahead, for python.js to show at once."""
         seed = new_seed()
-        screen = self.new_screen(self.new_table(seed))
-        html = screen.html()
+        html = self.new_screen(self.new_table(seed)).html()
         post("next", seed=seed, query=self.address(seed), html=html, lang=self.lang, over=False)
 
     def new_screen(self, table: Table, old: Screen | None = None) -> Screen:
@@ -123,8 +125,7 @@ class Page:
     def paint(self) -> None:
         """Draw the screen (the page marks itself ready, and over) and let a bot move if one is to act."""
         assert self.screen is not None
-        keep = sum(seat == HUMAN for seat in self.setup.seats) <= 1  # else a reload would show a hand at once
-        post("paint", html=self.screen.html(), lang=self.lang, over=self.table.over, keep=keep)
+        post("paint", html=self.screen.html(), lang=self.lang, over=self.table.over, keep=self.keep)
         self.wake_bots()
 
     def wake_bots(self) -> None:
@@ -249,7 +250,7 @@ early: list[dict[str, Any]] = []
 
 def new_seed() -> int:
     """A seed for a new deal."""
-    return random.randrange(1, 10**9)
+    return random.randrange(SEEDS.start, SEEDS.stop)
 
 
 def start(message: dict[str, Any]) -> None:
