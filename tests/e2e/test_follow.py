@@ -117,8 +117,15 @@ def test_instant_speed_is_kept_and_bots_do_not_wait(page: Page, page_guard: Page
 
 def test_a_malformed_record_says_why(page: Page, page_guard: PageGuard) -> None:
     page_guard.expect_errors()
+    page.add_init_script(  # what data-ready was when the page was first marked failed
+        """new MutationObserver(() => { const d = document.documentElement.dataset;
+             if (d.failed && window.readyAtFailure === undefined) window.readyAtFailure = d.ready ?? null; })
+           .observe(document, {attributes: true, subtree: true, attributeFilter: ["data-failed"]});"""
+    )
     page.goto("replay/#r=not-a-record")
     wait_ready(page)
+    page.wait_for_function("window.readyAtFailure !== undefined")
+    assert page.evaluate("window.readyAtFailure") == "1", "the page is ready before it says the record is bad"
     expect(page.locator('[role="alert"]')).to_contain_text("does not hold a record")
     page.locator("[data-record-text]").fill('{"format": "trading-table-record/1", "game": "futures"}')
     page.locator("#open button[type=submit]").click()

@@ -43,11 +43,14 @@ def paint() -> None:
 def open_text(text: str, packed: bool = False) -> None:
     """Open a record from JSON text (or a link's packed fragment); a bad one is explained on the page."""
     global replayer
+    error = ""
     try:
         replayer = Replayer(from_fragment(text) if packed else Record.from_json(text), lang)
     except GameError as e:
-        post("error", message=str(e))
-    paint()
+        error = str(e)
+    paint()  # first: the page is ready (data-ready) with the form before it says what was wrong
+    if error:
+        post("error", message=error)
 
 
 def explain(key: str) -> str:
