@@ -22,6 +22,18 @@ const image = SNAPSHOT && typeof DecompressionStream === "function" ? fetchImage
 image?.catch(() => {}); // a failure is reported (and survived) in loadPyodide
 const runtime = import("{{PYODIDE}}/pyodide.mjs");
 runtime.catch(() => {}); // reported when loadPyodide awaits it
+import("{{PYODIDE}}/pyodide.asm.mjs").catch(() => {}); // Pyodide imports it again: the same module
+
+// So do the runtime's own files: Pyodide would ask for them only once its loader is in, and the worker
+// is busy meanwhile unpacking the image as it arrives. Each is handed to Pyodide's first fetch of it.
+const STDLIB_URL = new URL(STDLIB || "python_stdlib.zip", STDLIB ? import.meta.url : INDEX_URL).href;
+const ahead = new Map(
+  [`${INDEX_URL}pyodide.asm.wasm`, `${INDEX_URL}pyodide-lock.json`, STDLIB_URL].map((url) => {
+    const response = fetch(url);
+    response.catch(() => {}); // reported by the fetch of Pyodide's that gets it
+    return [url, response];
+  }),
+);
 
 /** The snapshot's bytes: the file is gzipped, unless a host already undid that (Content-Encoding). */
 async function fetchImage(url) {
@@ -65,10 +77,11 @@ const arrived = new Map();
 const plainFetch = globalThis.fetch;
 globalThis.fetch = async (resource, options) => {
   const url = new URL(resource instanceof Request ? resource.url : resource, location.href).href;
-  if (!DOWNLOADS.has(url)) return plainFetch(resource, options);
-  if (!arrived.has(url)) arrived.set(url, 0);
-  const response = await plainFetch(resource, options);
-  if (!response.body) return response;
+  const early = ahead.get(url);
+  ahead.delete(url);
+  if (DOWNLOADS.has(url) && !arrived.has(url)) arrived.set(url, 0);
+  const response = await (early ?? plainFetch(resource, options));
+  if (!DOWNLOADS.has(url) || !response.body) return response;
   let got = 0;
   const count = new TransformStream({
     transform(chunk, controller) {
@@ -92,7 +105,7 @@ export function downloaded() {
 export async function loadPyodide(options = {}) {
   const { loadPyodide: startPyodide } = await runtime;
   const config = { ...options, indexURL: INDEX_URL };
-  if (STDLIB) config.stdLibURL = new URL(STDLIB, import.meta.url).href;
+  if (STDLIB) config.stdLibURL = STDLIB_URL;
   if (image) {
     try {
       const pyodide = await startPyodide({ ...config, _loadSnapshot: image });

@@ -15,6 +15,12 @@ let receive = null;
 
 const post = (message) => postMessage(JSON.stringify(message));
 
+// Pyodide starts as soon as the worker runs, not when the page's first message comes: its runtime's
+// downloads then begin beside the snapshot's (the page's message waits for the script and a worker busy
+// unpacking the snapshot).
+const python = loadPyodide();
+python.catch(() => {}); // reported when start() awaits it
+
 /** A file's response, or an error naming it. */
 async function fetched(url) {
   const response = await fetch(url);
@@ -41,7 +47,7 @@ async function start(first) {
   const loading = () => post({ op: "progress", text: "loading", part: downloaded() });
   loading();
   const ticker = setInterval(loading, PROGRESS_MS);
-  const pyodide = await loadPyodide().finally(() => clearInterval(ticker));
+  const pyodide = await python.finally(() => clearInterval(ticker));
   post({ op: "started", how: started });
   post({ op: "progress", text: "unpacking" });
   for (const wheel of wheels) pyodide.unpackArchive(await wheel, "wheel", { extractDir: HOME });
