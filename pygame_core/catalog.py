@@ -13,13 +13,15 @@ True
 """
 
 from typing import Any
+from urllib.parse import urlencode
 
-from .bots import bot_levels
+from .bots import bot_factories, bot_levels
 from .engine import Game, all_games, get_board, get_game
 from .engine.howto import rules_html
-from .engine.link import LANGS
+from .engine.link import LANGS, read_link
 from .engine.render import Texts, esc, tag, translate
-from .engine.screen import preview
+from .engine.screen import Screen, preview
+from .engine.table import HUMAN, Table
 
 DEFAULT_PLAYERS = 4  # the player count a form and a preview start at, within the game's range
 PREVIEW_SEED = 1
@@ -78,11 +80,29 @@ def preview_board(game_id: str, lang: str = "en") -> str:
     return preview(game_id, players_at_start(get_game(game_id)), PREVIEW_SEED, lang)
 
 
+def play_params(game: Game) -> dict[str, str]:
+    """Return the home page's "play vs bots" link of a game: you in seat 0, bots in the others."""
+    players = players_at_start(game)
+    return {"game": game.id, "players": str(players), "seats": ",".join([HUMAN] + ["bot"] * (players - 1))}
+
+
+def first_screen(game_id: str, lang: str = "en") -> str:
+    """Return the screen the home page's link of a game opens on, dealt with the preview seed: the play
+    page's first paint (inert, under "Shuffling…") until the engine paints its own deal, laid out as that
+    will be (tools, prompt, hand, log), so nothing moves and no text style is new to the browser then."""
+    game = get_game(game_id)
+    setup = read_link(play_params(game), bot_levels(game))
+    table = Table.new(game.id, list(setup.seats), PREVIEW_SEED, bot_factories(game), setup.options)
+    screen = Screen(table, get_board(game.id), lang)
+    screen.pace = setup.pace
+    return screen.html()
+
+
 def preview_templates() -> str:
-    """Return every game's preview board in each language, in a `<template data-game data-lang>` each,
-    for a page to pick one."""
+    """Return every game's first screen in each language, in a `<template data-game data-lang>` each, for
+    the play page to pick one."""
     return "".join(
-        tag("template", preview_board(game.id, lang), data_game=game.id, data_lang=lang)
+        tag("template", first_screen(game.id, lang), data_game=game.id, data_lang=lang)
         for game in all_games()
         for lang in LANGS
     )
@@ -134,9 +154,7 @@ def game_card(game: Game, root: str, lang: str) -> str:
     facts = [t("range", low=game.min_players, high=game.max_players)]
     if low:
         facts.append(t("minutes", low=low, high=high) if high > low else t("minutes_one", low=low))
-    players = players_at_start(game)
-    seats = ",".join(["human"] + ["bot"] * (players - 1))
-    play = f"{root}play/?game={game.id}&players={players}&seats={seats}&lang={lang}"
+    play = f"{root}play/?{urlencode({**play_params(game), 'lang': lang}, safe=',')}"
     rules = f"{root}rules/{game.id}/" + ("ja/" if lang == "ja" else "")
     about = board.about.get(lang) or board.about.get("en", "")
     return tag(

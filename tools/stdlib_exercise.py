@@ -10,17 +10,15 @@ the sealed gate, with the lobby and the join link's QR code.
 import re
 import traceback
 from collections.abc import Callable, Generator
-from functools import partial
 from typing import TypeVar
 
 import segno
 
 import pygame_core.games  # noqa: F401  (registers every game)
-from pygame_core.bots import bot_levels, make_bot
+from pygame_core.bots import bot_factories, bot_levels
 from pygame_core.bots.hint import hint_steps
 from pygame_core.catalog import catalog
 from pygame_core.engine import Game, GameError, Rng, all_games, get_board
-from pygame_core.engine.bot import BotFactory
 from pygame_core.engine.host import Event, Gate, Guest, Host
 from pygame_core.engine.howto import rules_html
 from pygame_core.engine.link import read_link
@@ -45,18 +43,13 @@ def finish(steps: Generator[None, None, T]) -> T:
             return result
 
 
-def bots_of(game: Game) -> dict[str, BotFactory]:
-    """Every bot of a game by name, as the pages pass them to a table."""
-    return {name: partial(make_bot, game, name) for name in bot_levels(game)}
-
-
 def new_table(game: Game) -> Table:
     """A table from a link: a person in seat 0, then one seat per bot level (weakest first)."""
     levels = bot_levels(game)
     players = max(game.min_players, min(game.max_players, len(levels) + 1))
     seats = [HUMAN, *(f"bot:{levels[i % len(levels)]}" for i in range(players - 1))]
     setup = read_link({"game": game.id, "seats": ",".join(seats), "seed": str(SEED)}, levels)
-    return Table.new(setup.game, list(setup.seats), SEED, bots_of(game), setup.options)
+    return Table.new(setup.game, list(setup.seats), SEED, bot_factories(game), setup.options)
 
 
 def explain_all(html: str, explain: Callable[[str], str]) -> None:
@@ -93,7 +86,7 @@ def play(game: Game) -> Table:
 
 def replay(game: Game, table: Table) -> None:
     """Save and resume the table, pack its record into a link and step through it as the replay page."""
-    Table.from_json(table.to_json(), bots_of(game))
+    Table.from_json(table.to_json(), bot_factories(game))
     record = from_fragment(to_fragment(table.record))
     for lang in LANGS:
         replayer = Replayer(record, lang)

@@ -1,6 +1,8 @@
 """Game-agnostic bots and the lookup of any game's bots by name."""
 
-from ..engine import Bot, Game
+from functools import partial
+
+from ..engine import Bot, BotFactory, Game
 from ..engine.errors import BadSetup
 from ..engine.registry import game_bots
 from .random_bot import RandomBot
@@ -27,6 +29,11 @@ def make_bot(game: Game, name: str) -> Bot:
     if name in GENERIC:
         return GENERIC[name]()
     raise BadSetup(f"{game.name} has no bot {name!r} (bots: {', '.join(bot_names(game))})")
+
+
+def bot_factories(game: Game) -> dict[str, BotFactory]:
+    """Return every bot of `game` by name, as a table takes them."""
+    return {name: partial(make_bot, game, name) for name in bot_names(game)}
 
 
 __all__ = ["RandomBot", "SearchBot", "bot_levels", "bot_names", "make_bot"]

@@ -11,7 +11,7 @@ from playwright.sync_api import Page, Route, expect
 
 import build
 import pygame_core.games  # noqa: F401  (registers every game)
-from pygame_core.catalog import preview_board
+from pygame_core.catalog import first_screen
 from pygame_core.engine import all_games
 
 from .conftest import PageGuard, wait_ready
@@ -40,8 +40,10 @@ def test_play_page_paints_the_preview_then_the_board_from_the_wheel(
     page.goto("play/", wait_until="domcontentloaded")
     expect(page.locator('[role="status"]').first).to_be_visible()  # loading indicator before Python runs
     expect(page.locator("#board.tt-preview .tt-board")).to_have_count(1)  # prerendered at build time
+    assert page.locator("#board").evaluate("b => b.inert"), "no tap or key reaches the preview's buttons"
     wait_ready(page)
     expect(page.locator("#board.tt-preview")).to_have_count(0)
+    assert not page.locator("#board").evaluate("b => b.inert")
     expect(page.locator("#board [data-action]").first).to_be_visible()
     expect(page.locator(".loading")).to_be_hidden()
     expect(page.locator('[role="alert"]')).to_be_hidden()
@@ -61,7 +63,7 @@ def test_the_first_paint_is_the_preview_of_the_game_the_link_asks_for_in_its_lan
     painted = page.locator("#board").evaluate(
         "b => [...b.querySelectorAll('[class]')].map(e => e.getAttribute('class'))"
     )
-    preview = preview_board(game, lang)
+    preview = first_screen(game, lang)
     assert painted == re.findall(r' class="([^"]*)"', preview)
     assert page.locator("#board").text_content() == html.unescape(re.sub(r"<[^>]*>", "", preview))
 

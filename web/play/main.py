@@ -14,14 +14,13 @@ paint), so that visit shows its real board at once too. Messages that come befor
 import json
 import random
 from collections.abc import Callable, Generator
-from functools import partial
 from typing import Any
 from urllib.parse import parse_qsl, quote, urlsplit
 
 from tt_bridge import LATER, later, post, serve
 
 import pygame_core.games  # noqa: F401  (registers every game)
-from pygame_core.bots import bot_levels, make_bot
+from pygame_core.bots import bot_factories, bot_levels
 from pygame_core.bots.hint import hint_steps
 from pygame_core.engine import GameError, get_board, get_game
 from pygame_core.engine.howto import rules_html
@@ -57,7 +56,7 @@ class Page:
         # A paint python.js may show again on a reload: not with two people at one phone (their hands).
         self.keep = sum(seat == HUMAN for seat in setup.seats) <= 1
         post("address", query=self.address(seed))
-        self.bots = {name: partial(make_bot, game, name) for name in levels}
+        self.bots = bot_factories(game)
         self.pace = setup.pace
         self.lang = setup.lang or ("ja" if str(start.get("language", "")).startswith("ja") else "en")
         self.screen: Screen | None = None

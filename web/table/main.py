@@ -25,7 +25,7 @@ from pyodide.ffi import create_once_callable, create_proxy
 from tt_bridge import later, post, serve
 
 import pygame_core.games  # noqa: F401  (registers every game)
-from pygame_core.bots import bot_levels, make_bot
+from pygame_core.bots import bot_factories, bot_levels
 from pygame_core.catalog import bot_label, catalog
 from pygame_core.engine import GameError, get_board, get_game
 from pygame_core.engine.host import Event, Gate, Guest, Host
@@ -250,7 +250,7 @@ class HostPage:
         params = where.params
         setup = read_link(params, bot_levels(get_game(params.get("game") or "futures")))
         game = get_game(setup.game)
-        self.bots = {n: partial(make_bot, game, n) for n in bot_levels(game)}
+        self.bots = bot_factories(game)
         if session is not None:
             table = Table.from_json(session["table"], self.bots)
         else:
