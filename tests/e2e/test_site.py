@@ -41,9 +41,11 @@ def test_play_page_paints_the_preview_then_the_board_from_the_wheel(
     expect(page.locator('[role="status"]').first).to_be_visible()  # loading indicator before Python runs
     expect(page.locator("#board.tt-preview .tt-board")).to_have_count(1)  # prerendered at build time
     assert page.locator("#board").evaluate("b => b.inert"), "no tap or key reaches the preview's buttons"
+    top = page.locator("#board").bounding_box()["y"]
     wait_ready(page)
     expect(page.locator("#board.tt-preview")).to_have_count(0)
     assert not page.locator("#board").evaluate("b => b.inert")
+    assert page.locator("#board").bounding_box()["y"] == top, "the loading line went without moving the board"
     expect(page.locator("#board [data-action]").first).to_be_visible()
     expect(page.locator(".loading")).to_be_hidden()
     expect(page.locator('[role="alert"]')).to_be_hidden()
