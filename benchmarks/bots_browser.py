@@ -284,7 +284,7 @@ def watch_play_page(
         if phone:
             throttle(context, page)
         page.goto(f"{server.url}play/?game={game}&players={players}&seats={seats}&seed=1&pace=0")
-        _, ready, _ = startup.wait_ready(page, READY_TIMEOUT_MS)
+        ready = startup.wait_ready(page, READY_TIMEOUT_MS)[2]
         page.wait_for_timeout(seconds * 1000)
         tasks = page.evaluate("window.__longTasks")
     finally:
