@@ -14,7 +14,7 @@ from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
-from playwright.sync_api import Browser, Page, Route
+from playwright.sync_api import Browser, Page, Route, expect
 
 import build
 
@@ -120,6 +120,7 @@ READY_AT = """new MutationObserver(() => {
   if (window.__readyAt === undefined && ready) window.__readyAt = performance.now();
 }).observe(document, { attributes: true, subtree: true, attributeFilter: ["data-ready"] });"""
 PYTHON_UP = "(performance.getEntriesByName('tt-python-up')[0]?.startTime ?? null)"
+PYTHON_PAINTED = "document.documentElement.dataset.ready === '1' && !document.documentElement.dataset.quick"
 SOLO_SEEDED = f"play/?game=futures&seats=human,bot,bot,bot&seed=11&{FAST}"
 TAP_FIRST_ACTION = """() => {
   const action = document.querySelector("#board [data-action]");
@@ -159,6 +160,23 @@ def test_a_reload_shows_the_board_before_python_is_up_and_a_tap_on_it_counts(
     assert len(saved_actions(page)) > len(before)
     assert page.evaluate("document.documentElement.dataset.quick") is None
     assert page.locator("#error").is_hidden()
+
+
+def test_a_reload_keeps_the_language_the_link_or_the_person_chose(page: Page, page_guard: PageGuard) -> None:
+    def reload() -> None:
+        page.reload()
+        page.wait_for_function(PYTHON_PAINTED, polling=20)  # Python's own paint, not the kept one
+
+    page.goto(SOLO + "&lang=ja")  # the browser's own language is English
+    wait_ready(page)
+    page.wait_for_url(re.compile(r"seed=\d+.*&lang=ja"))
+    reload()
+    expect(page.locator("html")).to_have_attribute("lang", "ja")
+    page.locator('button[data-lang="en"]').click()
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+    reload()
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+    page_guard.assert_clean()
 
 
 def test_a_link_without_a_seed_deals_its_next_visit_ahead(page: Page, page_guard: PageGuard) -> None:

@@ -55,10 +55,10 @@ class Page:
         self.setup, self.seed, self.params = setup, seed, params
         # A paint python.js may show again on a reload: not with two people at one phone (their hands).
         self.keep = sum(seat == HUMAN for seat in setup.seats) <= 1
+        self.lang = setup.lang or ("ja" if str(start.get("language", "")).startswith("ja") else "en")
         post("address", query=self.address(seed))
         self.bots = bot_factories(game)
         self.pace = setup.pace
-        self.lang = setup.lang or ("ja" if str(start.get("language", "")).startswith("ja") else "en")
         self.screen: Screen | None = None
         self.thinking: Generator[None] | None = None  # the bot move under way, worked in slices
         self.hinting: Generator[None, None, Any] | None = None  # the hint under way, worked in slices
@@ -88,9 +88,11 @@ class Page:
         early.clear()
 
     def address(self, seed: int) -> str:
-        """The page's address for a game of the link with this seed: canonical, with its pace and embed."""
+        """The page's address for a game of the link with this seed: canonical, with its pace and language
+        (if the link or the person chose them: a reload keeps them) and embed."""
         pace = f"&pace={self.setup.pace}" if self.params.get("pace") else ""
-        return self.setup.query(seed) + pace + self.embed
+        lang = f"&lang={self.lang}" if self.params.get("lang") else ""
+        return self.setup.query(seed) + pace + lang + self.embed
 
     def new_table(self, seed: int) -> Table:
         """A new game of the link's setup."""
@@ -230,7 +232,7 @@ class Page:
 
     def set_lang(self, lang: str) -> None:
         """Switch the language of the screen and the link."""
-        self.lang = lang
+        self.lang = self.params["lang"] = lang
         post("address", lang=lang)
         self.screen = self.new_screen(self.table, self.screen)
         self.paint()
