@@ -21,7 +21,7 @@ from .engine.howto import rules_html
 from .engine.link import LANGS, read_link
 from .engine.render import Texts, esc, tag, translate
 from .engine.screen import Screen, preview
-from .engine.table import HUMAN, Table
+from .engine.table import HUMAN
 
 DEFAULT_PLAYERS = 4  # the player count a form and a preview start at, within the game's range
 PREVIEW_SEED = 1
@@ -92,8 +92,7 @@ def first_screen(game_id: str, lang: str = "en") -> str:
     will be (tools, prompt, hand, log), so nothing moves and no text style is new to the browser then."""
     game = get_game(game_id)
     setup = read_link(play_params(game), bot_levels(game))
-    table = Table.new(game.id, list(setup.seats), PREVIEW_SEED, bot_factories(game), setup.options)
-    screen = Screen(table, get_board(game.id), lang)
+    screen = Screen(setup.deal(PREVIEW_SEED, bot_factories(game)), get_board(game.id), lang)
     screen.pace = setup.pace
     return screen.html()
 

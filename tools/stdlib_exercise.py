@@ -49,7 +49,7 @@ def new_table(game: Game) -> Table:
     players = max(game.min_players, min(game.max_players, len(levels) + 1))
     seats = [HUMAN, *(f"bot:{levels[i % len(levels)]}" for i in range(players - 1))]
     setup = read_link({"game": game.id, "seats": ",".join(seats), "seed": str(SEED)}, levels)
-    return Table.new(setup.game, list(setup.seats), SEED, bot_factories(game), setup.options)
+    return setup.deal(SEED, bot_factories(game))
 
 
 def explain_all(html: str, explain: Callable[[str], str]) -> None:

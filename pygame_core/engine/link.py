@@ -14,10 +14,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from .bot import BotFactory
 from .errors import BadSetup
 from .game import Game, Options
 from .registry import get_game
-from .table import HUMAN
+from .table import HUMAN, Table
 
 DEFAULT_GAME = "futures"
 DEFAULT_LEVEL = 2
@@ -42,6 +43,10 @@ class Setup:
     def players(self) -> int:
         """Return the number of seats."""
         return len(self.seats)
+
+    def deal(self, seed: int, bots: dict[str, BotFactory]) -> Table:
+        """Return a new table of this setup dealt with `seed` (the link's own seed, or another)."""
+        return Table.new(self.game, list(self.seats), seed, bots, self.options)
 
     def query(self, seed: int | None) -> str:
         """Return the link's canonical query string with this seed (None: none, a new deal each time)."""

@@ -96,8 +96,7 @@ class Page:
 
     def new_table(self, seed: int) -> Table:
         """A new game of the link's setup."""
-        setup = self.setup
-        return Table.new(setup.game, list(setup.seats), seed, self.bots, setup.options)
+        return self.setup.deal(seed, self.bots)
 
     def deal_next(self) -> None:
         """Deal the next visit of this link (it has no seed) ahead, for python.js to show at once."""

@@ -254,9 +254,7 @@ class HostPage:
         if session is not None:
             table = Table.from_json(session["table"], self.bots)
         else:
-            table = Table.new(
-                setup.game, list(setup.seats), random.randrange(1, 10**9), self.bots, setup.options
-            )
+            table = setup.deal(random.randrange(1, 10**9), self.bots)
         self.screen = Screen(table, get_board(setup.game), lang)
         self.host = Host(table, names_by_language(table))
         if session is not None:
