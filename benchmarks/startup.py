@@ -13,10 +13,11 @@ For each profile, run and page (pages interleaved, side by side in one run):
         game, which the first visit dealt ahead).
 Each reports first contentful paint and the moment <html data-ready="1"> appears, in ms from navigation
 start (performance.now(), recorded by a MutationObserver installed before any page script runs), and the
-kilobytes the server sent until then. The server is build.py's, gzipping text and wasm on the fly as a
-static host does (level 6; hosts that use brotli send a little less); `precache` is what the service
-worker then fetched to make the next visits offline-proof. `python` is when a worker page's Python runtime
-was up (python.js marks `tt-python-up`): the rest of `ready` is the wheels, main.py, the deal and the paint.
+kilobytes the server sent until then. The server is build.py's, sending text and wasm gzipped as a static
+host does (level 6, compressed before the first run; hosts that use brotli send a little less);
+`precache` is what the service worker then fetched to make the next visits offline-proof. `python` is when
+a worker page's Python runtime was up (python.js marks `tt-python-up`): the rest of `ready` is the wheels,
+main.py, the deal and the paint.
 A warm or again load of the play page is ready before Python is up (python.js's quick start: the board this
 browser kept from the last visit, a tap on which waits for Python), so its `python` column says when a tap
 is answered.
@@ -162,6 +163,9 @@ class HostLikeServer(build.DistServer):
         self.RequestHandlerClass = functools.partial(HostLikeHandler, directory=str(root))  # type: ignore[assignment]
         self.sent = 0
         self.lock = threading.Lock()
+        for path in root.rglob("*"):  # gzipped now, as a host has them ready: no page's first run waits
+            if path.suffix in COMPRESSIBLE and path.is_file():
+                gzipped(path, path.stat().st_mtime)
 
     def count(self, n: int) -> None:
         """Add n bytes sent."""
