@@ -360,23 +360,42 @@ def build_wheel(out: Path) -> Path:
 
 # --- build: the start-up snapshot ----------------------------------------------------------------
 
-# Run by Node (`node - DIR OUT IMPORTS STDLIB WHEEL...`): start Pyodide from DIR with the standard library
-# zip STDLIB (the pages' own: zipimport keeps its directory in the image), able to make a snapshot, unpack
-# the wheels where the pages' worker puts them, import IMPORTS (a JSON list), zero the heap's free memory
-# (it gzips better), then write the image gzipped to OUT and print its sizes as JSON.
+# How the Node scripts below put the wheels on sys.path, as the pages' worker does (web/assets/worker.mjs):
+# each as it is, in /home/pyodide under its own name (Python imports from the zip, nothing is unpacked).
+WHEELS_JS = r"""
+const path = pyodide.pyimport("sys").path;
+for (const wheel of wheels) {
+  const file = `/home/pyodide/${basename(wheel)}`;
+  pyodide.FS.writeFile(file, readFileSync(wheel));
+  path.insert(0, file);
+}
+"""
+
+# Run by Node (`node - DIR OUT IMPORTS PAGES STDLIB WHEEL...`): start Pyodide from DIR with the standard
+# library zip STDLIB (the pages' own: zipimport keeps its directory in the image), able to make a snapshot,
+# put the wheels on sys.path as the pages' worker does (WHEELS_JS: the image keeps their zip directories
+# too), import IMPORTS (a JSON list), then the pages' own Python (PAGES, a JSON list of [module name,
+# file]: written and imported as the worker does, each module keeping its source), zero the heap's free
+# memory (it gzips better), then write the image gzipped to OUT and print its sizes as JSON.
 SNAPSHOT_JS = r"""
 import { readFileSync, writeFileSync } from "node:fs";
+import { basename } from "node:path";
 import { pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
 
-const [dir, out, imports, stdlib, ...wheels] = process.argv.slice(2);
+const [dir, out, imports, pages, stdlib, ...wheels] = process.argv.slice(2);
 const { loadPyodide } = await import(pathToFileURL(`${dir}/pyodide.mjs`).href);
 const pyodide = await loadPyodide({ indexURL: `${dir}/`, stdLibURL: stdlib, _makeSnapshot: true });
-for (const wheel of wheels) {
-  pyodide.unpackArchive(new Uint8Array(readFileSync(wheel)), "wheel", { extractDir: "/home/pyodide" });
-}
+WHEELS
 const names = JSON.stringify(imports); // a JSON string literal is a Python one too
 pyodide.runPython(`import importlib, json\nfor n in json.loads(${names}): importlib.import_module(n)`);
+for (const [name, file] of JSON.parse(pages)) {
+  const source = readFileSync(file, "utf8");
+  pyodide.FS.writeFile(`/home/pyodide/${name}.py`, source);
+  const module = pyodide.pyimport(name);
+  module.__tt_source__ = source;
+  module.destroy();
+}
 pyodide.runPython("import gc; gc.collect()");
 // Fill the heap's free chunks with zeroed blocks, then free them: the image is the same to Python but
 // its garbage is gone. Never past the initial heap (a grown heap cannot be restored).
@@ -393,7 +412,7 @@ const image = pyodide.makeMemorySnapshot();
 writeFileSync(out, gzipSync(image, { level: 9 }));
 const modules = pyodide.runPython("import sys; len(sys.modules)");
 console.log(JSON.stringify({ raw: image.length, heap: module.HEAP8.length, modules }));
-"""
+""".replace("WHEELS\n", WHEELS_JS.lstrip())
 
 
 def page_imports(sources: Iterable[Path]) -> list[str]:
@@ -439,9 +458,17 @@ def inputs_key(runtime: Path, wheels: Sequence[Path], inputs: Sequence[object]) 
 
 
 def snapshot_key(runtime: Path, wheels: Sequence[Path], imports: Sequence[str], stdlib: str = "") -> str:
-    """Short hash of what the image depends on: the Pyodide build, the wheels, the imports, the standard
-    library zip it starts with (its name hashes its contents) and the maker."""
-    return inputs_key(runtime, wheels, [SNAPSHOT_JS, list(imports), stdlib])
+    """Short hash of what the image depends on: the Pyodide build, the wheels, the imports, the pages'
+    own Python, the standard library zip it starts with (its name hashes its contents) and the maker."""
+    pages = [[name, path.read_text()] for name, path in snapshot_pages()]
+    return inputs_key(runtime, wheels, [SNAPSHOT_JS, list(imports), pages, stdlib])
+
+
+def snapshot_pages() -> list[tuple[str, Path]]:
+    """The pages' own Python the image imports, by the module names the worker gives them
+    (web/assets/worker.mjs): the bridge, then each page's main.py as tt_page_<its folder>."""
+    pages = [(f"tt_page_{path.parent.name}", path) for path in sorted(WEB.glob("*/main.py"))]
+    return [("tt_bridge", WEB / "assets" / "tt_bridge.py"), *pages]
 
 
 def snapshot_imports() -> list[str]:
@@ -473,7 +500,8 @@ def make_snapshot(site: Path, wheels: Sequence[Path], stdlib: str) -> str:
         step(f"snapshot: node imports {len(imports)} modules, then takes Pyodide's memory image")
         cached.parent.mkdir(parents=True, exist_ok=True)
         partial = cached.with_suffix(".partial")
-        args = [runtime, partial, json.dumps(imports), site / stdlib, *wheels]
+        pages = json.dumps([[name, str(path)] for name, path in snapshot_pages()])
+        args = [runtime, partial, json.dumps(imports), pages, site / stdlib, *wheels]
         sizes = json.loads(run_node(SNAPSHOT_JS, args, "make the start-up snapshot"))
         if sizes["heap"] > PYODIDE_INITIAL_HEAP:
             partial.unlink()
@@ -489,23 +517,23 @@ def make_snapshot(site: Path, wheels: Sequence[Path], stdlib: str) -> str:
 # --- build: the trimmed standard library -----------------------------------------------------------
 
 # Run by Node (`node - DIR IMPORTS EXERCISE WHEEL...`): start Pyodide from DIR with its whole standard
-# library, unpack the wheels where the pages' worker puts them, import IMPORTS (a JSON list), run the
-# EXERCISE script (what the pages do), then print the names of every module Python has imported, as JSON.
+# library, put the wheels on sys.path as the pages' worker does (WHEELS_JS), import IMPORTS (a JSON list),
+# run the EXERCISE script (what the pages do), then print the names of every module Python has imported,
+# as JSON.
 STDLIB_JS = r"""
 import { readFileSync } from "node:fs";
+import { basename } from "node:path";
 import { pathToFileURL } from "node:url";
 
 const [dir, imports, exercise, ...wheels] = process.argv.slice(2);
 const { loadPyodide } = await import(pathToFileURL(`${dir}/pyodide.mjs`).href);
 const pyodide = await loadPyodide({ indexURL: `${dir}/` });
-for (const wheel of wheels) {
-  pyodide.unpackArchive(new Uint8Array(readFileSync(wheel)), "wheel", { extractDir: "/home/pyodide" });
-}
+WHEELS
 const names = JSON.stringify(imports); // a JSON string literal is a Python one too
 pyodide.runPython(`import importlib, json\nfor n in json.loads(${names}): importlib.import_module(n)`);
 pyodide.runPython(readFileSync(exercise, "utf8"), { filename: exercise });
 console.log(pyodide.runPython("import json, sys\njson.dumps(sorted(sys.modules))"));
-"""
+""".replace("WHEELS\n", WHEELS_JS.lstrip())
 
 
 def module_members(names: Iterable[str], members: Collection[str]) -> set[str]:

@@ -26,7 +26,7 @@
   const CHANGING = "[data-speed],[data-replay-viewer],[data-record-file]";
   const STEPS = {
     loading: { en: "Loading the Python runtime", ja: "Python を読み込み中" },
-    unpacking: { en: "Unpacking the games", ja: "ゲームを展開中" },
+    preparing: { en: "Setting up the games", ja: "ゲームを準備中" },
     dealing: { en: "Shuffling", ja: "シャッフル中" },
   };
   const worker = new Worker(new URL(script.dataset.worker, script.src), { type: "module" });

@@ -25,10 +25,12 @@ runtime.catch(() => {}); // reported when loadPyodide awaits it
 import("{{PYODIDE}}/pyodide.asm.mjs").catch(() => {}); // Pyodide imports it again: the same module
 
 // So do the runtime's own files: Pyodide would ask for them only once its loader is in, and the worker
-// is busy meanwhile unpacking the image as it arrives. Each is handed to Pyodide's first fetch of it.
+// is busy meanwhile unpacking the image as it arrives. Each is handed to Pyodide's first fetch of it (the
+// wasm is compiled here: see `compiled` below).
 const STDLIB_URL = new URL(STDLIB || "python_stdlib.zip", STDLIB ? import.meta.url : INDEX_URL).href;
+const WASM_URL = `${INDEX_URL}pyodide.asm.wasm`;
 const ahead = new Map(
-  [`${INDEX_URL}pyodide.asm.wasm`, `${INDEX_URL}pyodide-lock.json`, STDLIB_URL].map((url) => {
+  [WASM_URL, `${INDEX_URL}pyodide-lock.json`, STDLIB_URL].map((url) => {
     const response = fetch(url);
     response.catch(() => {}); // reported by the fetch of Pyodide's that gets it
     return [url, response];
@@ -77,6 +79,7 @@ const arrived = new Map();
 const plainFetch = globalThis.fetch;
 globalThis.fetch = async (resource, options) => {
   const url = new URL(resource instanceof Request ? resource.url : resource, location.href).href;
+  if (url === WASM_URL && compiled) return standIn();
   const early = ahead.get(url);
   ahead.delete(url);
   if (DOWNLOADS.has(url) && !arrived.has(url)) arrived.set(url, 0);
@@ -92,6 +95,28 @@ globalThis.fetch = async (resource, options) => {
   });
   const { status, statusText, headers } = response;
   return new Response(response.body.pipeThrough(count), { status, statusText, headers });
+};
+
+// The runtime's wasm compiles as it arrives, beside the image: Pyodide's loadPyodide awaits the image
+// before it instantiates the wasm, and only then would start compiling it. Pyodide's fetch of the wasm gets a
+// stand-in, and its instantiateStreaming of that instantiates this module (or, if this compile failed,
+// fetches and compiles the wasm after all).
+let compiled = null;
+compiled = WebAssembly.compileStreaming(globalThis.fetch(WASM_URL));
+compiled.catch(() => {}); // reported by the instantiation that falls back
+const standIns = new WeakSet();
+const standIn = () => {
+  const response = new Response(null, { headers: { "Content-Type": "application/wasm" } });
+  standIns.add(response);
+  return response;
+};
+const instantiateStreaming = WebAssembly.instantiateStreaming;
+WebAssembly.instantiateStreaming = async (source, imports) => {
+  const response = await source;
+  if (!standIns.has(response)) return instantiateStreaming(response, imports);
+  const module = await compiled.catch(() => null);
+  if (!module) return instantiateStreaming(plainFetch(WASM_URL), imports);
+  return { module, instance: await WebAssembly.instantiate(module, imports) };
 };
 
 /** How much of those downloads has arrived, from 0 to 1 (a wheel counts once asked for: pages differ). */

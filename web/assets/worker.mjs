@@ -2,9 +2,9 @@
 // and while bots think. No SharedArrayBuffer: it works in a cross-origin embed without isolation.
 // The page (public/assets/python.js) starts it with {ev: "start", python: <URL of the page's main.py>,
 // wheels: [URL, ...], ...}; this worker starts Pyodide (start.mjs: from the build's snapshot when it
-// can), unpacks the wheels, writes tt_bridge.py (the Python half of the bridge) and main.py to its home,
-// imports main, then hands every message to its `receive(text)` as JSON text. Python answers with
-// postMessage(JSON text) ({op: ...}); see python.js for the ops.
+// can), puts the wheels on sys.path, writes tt_bridge.py (the Python half of the bridge) and main.py (as
+// tt_page_<the page's folder>.py) to its home, imports that, then hands every message to its
+// `receive(text)` as JSON text. Python answers with postMessage(JSON text) ({op: ...}); see python.js.
 import { downloaded, loadPyodide, started } from "./start.mjs";
 
 const BRIDGE = new URL("./tt_bridge.py", import.meta.url);
@@ -49,13 +49,31 @@ async function start(first) {
   const ticker = setInterval(loading, PROGRESS_MS);
   const pyodide = await python.finally(() => clearInterval(ticker));
   post({ op: "started", how: started });
-  post({ op: "progress", text: "unpacking" });
-  for (const wheel of wheels) pyodide.unpackArchive(await wheel, "wheel", { extractDir: HOME });
+  post({ op: "progress", text: "preparing" });
+  // Each wheel goes on sys.path as it is (Python imports from the zip: nothing to unpack), in HOME under
+  // its own name, where the build's snapshot had it (build.py, WHEELS_JS): the image's imports and its
+  // record of the zip's contents then hold.
+  const path = pyodide.pyimport("sys").path;
+  for (const [i, wheel] of wheels.entries()) {
+    const file = `${HOME}/${new URL(first.wheels[i]).pathname.split("/").pop()}`;
+    pyodide.FS.writeFile(file, await wheel);
+    if (!path.count(file)) path.insert(0, file);
+  }
+  path.destroy();
   const [bridge, main] = await Promise.all(sources);
-  pyodide.FS.writeFile(`${HOME}/tt_bridge.py`, bridge);
-  pyodide.FS.writeFile(`${HOME}/main.py`, main);
-  // Imported, not runPython'd: runPython parses into an `ast` tree first, several times slower in wasm.
-  receive = pyodide.pyimport("main").receive;
+  const page = `tt_page_${new URL(first.python).pathname.split("/").at(-2)}`;
+  const own = [["tt_bridge", bridge], [page, main]];
+  // The build's snapshot has imported them already (build.py, SNAPSHOT_JS), each keeping its source: those
+  // modules serve if they are of the very sources fetched, else they are imported now. (Imported, not
+  // runPython'd: runPython parses into an `ast` tree first, several times slower in wasm.)
+  const modules = pyodide.pyimport("sys").modules;
+  const made = own.every(([name, source]) => modules.get(name)?.__tt_source__ === source);
+  for (const [name, source] of own) {
+    pyodide.FS.writeFile(`${HOME}/${name}.py`, source);
+    if (!made) modules.pop(name, null);
+  }
+  modules.destroy();
+  receive = pyodide.pyimport(page).receive;
   for (const text of waiting.splice(0)) deliver(text);
 }
 
