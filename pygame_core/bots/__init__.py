@@ -36,4 +36,4 @@ def bot_factories(game: Game) -> dict[str, BotFactory]:
     return {name: partial(make_bot, game, name) for name in bot_names(game)}
 
 
-__all__ = ["RandomBot", "SearchBot", "bot_levels", "bot_names", "make_bot"]
+__all__ = ["RandomBot", "SearchBot", "bot_factories", "bot_levels", "bot_names", "make_bot"]

@@ -101,7 +101,7 @@ globalThis.fetch = async (resource, options) => {
 // before it instantiates the wasm, and only then would start compiling it. Pyodide's fetch of the wasm gets a
 // stand-in, and its instantiateStreaming of that instantiates this module (or, if this compile failed,
 // fetches and compiles the wasm after all).
-let compiled = null;
+let compiled = null; // null while this compile's own fetch goes through the wrapper above: the real wasm
 compiled = WebAssembly.compileStreaming(globalThis.fetch(WASM_URL));
 compiled.catch(() => {}); // reported by the instantiation that falls back
 const standIns = new WeakSet();
