@@ -189,3 +189,14 @@ def test_a_hint_names_three_legal_actions_with_their_value_in_words():
 def test_no_hint_with_two_people_at_the_table():
     assert "data-hint" not in screen_for(["human", "human", "trader"], 9).html()
     assert 'data-hint="1"' in screen_for(["human", "trader", "trader"], 9).html()
+
+
+def test_a_deselect_of_a_card_not_selected_changes_nothing_and_raises_nothing():
+    # A board painted before Python's (a reload's kept board) can show a card pressed that Python's
+    # selection lacks: its tap then says "deselect", which must not reach the person as an error.
+    screen = screen_for(["human", "trader", "trader", "trader"], 5)
+    hand = screen.table.state["hands"][0]
+    other = next(card for card in hand if card != hand[0])
+    screen.click("select", hand[0])
+    screen.click("deselect", other)
+    assert screen.selected == [hand[0]]

@@ -25,7 +25,7 @@ from .errors import GameError
 from .game import Player
 from .registry import get_board
 from .render import Texts, esc, tag, translate
-from .screen import LOG_LINES, TEXTS, end_panel, last_event, log_html, tools_html, with_last_event
+from .screen import LOG_LINES, TEXTS, chosen, end_panel, last_event, log_html, tools_html, with_last_event
 from .table import HUMAN, Table
 from .tunnel import PREFIX, GuestOpening, HostOpening, SealError, Session
 
@@ -458,10 +458,8 @@ class Guest:
         """Handle a tap: return the message to send for an action, else update the selection."""
         if kind == "action" and self.state is not None:
             return {"t": "act", "v": self.state["v"], "action": value}
-        if kind == "select":
-            self.selected = [*self.selected, value][-2:]
-        elif kind == "deselect" and value in self.selected:
-            self.selected.remove(value)
+        if kind in ("select", "deselect"):
+            self.selected = chosen(self.selected, kind, value)
         return None
 
     def html(self) -> str:

@@ -248,10 +248,8 @@ class Screen:
                     break
                 self.table.act(who, action)
             self.selected, self.hints = [], None
-        elif kind == "select":
-            self.selected = [*self.selected, value][-2:]
-        elif kind == "deselect" and value in self.selected:
-            self.selected.remove(value)
+        elif kind in ("select", "deselect"):
+            self.selected = chosen(self.selected, kind, value)
         elif kind == "handover":
             if self.audience() == int(value):
                 self.confirmed = int(value)
@@ -263,6 +261,17 @@ class Screen:
             self.banners = []
         else:
             raise ValueError(f"unknown tap {kind!r}")
+
+
+def chosen(selected: Sequence[str], kind: str, value: str) -> list[str]:
+    """Return the selection after a `select` tap (the last two chosen) or a `deselect` one (a choice not
+    selected stays so: a board painted before Python's may show it pressed)."""
+    if kind == "select":
+        return [*selected, value][-2:]
+    rest = list(selected)
+    if value in rest:
+        rest.remove(value)  # one of two equal cards
+    return rest
 
 
 def tools_html(lang: str, pace: int | None = None, hint: bool = False) -> str:
