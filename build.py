@@ -16,6 +16,7 @@ import argparse
 import ast
 import base64
 import functools
+import gzip
 import hashlib
 import http.server
 import io
@@ -91,9 +92,15 @@ RULES_PAGE = Path("rules/index.html")  # rendered per game and language: rules/<
 PIP_DOWNLOAD_FLAGS = ("--quiet", "--no-deps", "--only-binary=:all:", "--python-version", "3.14")
 TOOLS = ("build>=1.2", "playwright>=1.49", "pytest-playwright>=0.6")
 RENDERED_SUFFIXES = (".html", ".toml", ".mjs")
-# The start-up snapshot (see make_snapshot): a gzipped Pyodide memory image taken in Node after importing
-# what the pages import. Modules the pages import that only exist in a browser are left out.
+# The start-up snapshot (see make_snapshot): a Pyodide memory image taken in Node after importing what the
+# pages import at their top. Modules the pages import that only exist in a browser are left out.
 SNAPSHOT_SKIP = frozenset({"pyscript", "js", "pyodide_js", "_pyscript", "polyscript"})
+# It is stored packed and gzipped: its heap's start XOR the memory a new instance of the wasm has (the data
+# segments, which the wasm carries anyway: xor_memory, 1.5 MB less gzipped), then without its pages of
+# zeros (pack_image). web/assets/start.mjs undoes both.
+WASM_DATA_SECTION, WASM_I32_CONST = 11, 0x41
+SNAPSHOT_FORMAT = "heap XOR wasm_memory, packed"  # in the image's key: change it when the encoding does
+SNAPSHOT_PAGE = 4096  # the packed image (pack_image) leaves out the pages of this size that are all zeros
 SNAPSHOT_PREFIX = "runtime/snapshot-"  # + hash of the runtime, the wheels and the imports + ".bin"
 # Pyodide's heap at start (30 MiB); a bigger image cannot be restored (pyodide/pyodide#6254).
 PYODIDE_INITIAL_HEAP = 30 * 1024 * 1024
@@ -372,20 +379,22 @@ for (const wheel of wheels) {
 """
 
 # Run by Node (`node - DIR OUT IMPORTS PAGES STDLIB WHEEL...`): start Pyodide from DIR with the standard
-# library zip STDLIB (the pages' own: zipimport keeps its directory in the image), able to make a snapshot,
-# put the wheels on sys.path as the pages' worker does (WHEELS_JS: the image keeps their zip directories
-# too), import IMPORTS (a JSON list), then the pages' own Python (PAGES, a JSON list of [module name,
-# file]: written and imported as the worker does, each module keeping its source), zero the heap's free
-# memory (it gzips better), then write the image gzipped to OUT and print its sizes as JSON.
+# library zip STDLIB (the pages' own: zipimport keeps its directory in the image) and Python's -OO (no
+# docstrings or asserts: a smaller image; sys.flags keep it, so what the pages import later compiles so
+# too), able to make a snapshot, put the wheels on sys.path as the pages' worker does (WHEELS_JS: the
+# image keeps their zip directories too), import IMPORTS (a JSON list), then the pages' own Python (PAGES,
+# a JSON list of [module name, file]: written and imported as the worker does, each module keeping its
+# source), zero the heap's free memory (it gzips better), then write the image to OUT and print its sizes
+# as JSON.
 SNAPSHOT_JS = r"""
 import { readFileSync, writeFileSync } from "node:fs";
 import { basename } from "node:path";
 import { pathToFileURL } from "node:url";
-import { gzipSync } from "node:zlib";
 
 const [dir, out, imports, pages, stdlib, ...wheels] = process.argv.slice(2);
 const { loadPyodide } = await import(pathToFileURL(`${dir}/pyodide.mjs`).href);
-const pyodide = await loadPyodide({ indexURL: `${dir}/`, stdLibURL: stdlib, _makeSnapshot: true });
+const env = { PYTHONOPTIMIZE: "2" };
+const pyodide = await loadPyodide({ indexURL: `${dir}/`, stdLibURL: stdlib, _makeSnapshot: true, env });
 WHEELS
 const names = JSON.stringify(imports); // a JSON string literal is a Python one too
 pyodide.runPython(`import importlib, json\nfor n in json.loads(${names}): importlib.import_module(n)`);
@@ -409,19 +418,20 @@ for (let size = 1 << 20; size >= 1024; ) {
 zeroed.destroy();
 pyodide.runPython("del _tt_zeroed\nimport gc; gc.collect()");
 const image = pyodide.makeMemorySnapshot();
-writeFileSync(out, gzipSync(image, { level: 9 }));
+writeFileSync(out, image);
 const modules = pyodide.runPython("import sys; len(sys.modules)");
 console.log(JSON.stringify({ raw: image.length, heap: module.HEAP8.length, modules }));
 """.replace("WHEELS\n", WHEELS_JS.lstrip())
 
 
 def page_imports(sources: Iterable[Path]) -> list[str]:
-    """Modules the pages' Python imports (`import a.b`, `from a.b import c`: a.b), browser-only ones and the
-    pages' own (tt_bridge, written beside main.py at run time) out."""
+    """Modules the pages' Python imports at its top (`import a.b`, `from a.b import c`: a.b; not what a
+    function imports when it first runs), browser-only ones and the pages' own (tt_bridge, written beside
+    main.py at run time) out."""
     sources = list(sources)
     found: set[str] = set()
     for source in sources:
-        for node in ast.walk(ast.parse(source.read_text(), str(source))):
+        for node in ast.parse(source.read_text(), str(source)).body:
             if isinstance(node, ast.Import):
                 found.update(alias.name for alias in node.names)
             elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
@@ -457,11 +467,78 @@ def inputs_key(runtime: Path, wheels: Sequence[Path], inputs: Sequence[object]) 
     return digest.hexdigest()[:16]
 
 
+def leb128(data: bytes, at: int, signed: bool = False) -> tuple[int, int]:
+    """The LEB128 integer at data[at:] and the offset after it."""
+    value = shift = 0
+    while True:
+        byte = data[at]
+        at += 1
+        value |= (byte & 0x7F) << shift
+        shift += 7
+        if byte < 0x80:
+            return (value - (1 << shift) if signed and byte & 0x40 else value), at
+
+
+def wasm_memory(wasm: bytes) -> bytes:
+    """The start of the memory a new instance of this wasm module has: its active data segments in place
+    (zeros elsewhere), up to the end of the last."""
+    at, segments = 8, []  # past the magic number and version
+    while at < len(wasm):
+        section, (size, at) = wasm[at], leb128(wasm, at + 1)
+        if section == WASM_DATA_SECTION:
+            count, pos = leb128(wasm, at)
+            for _ in range(count):
+                flags, pos = leb128(wasm, pos)
+                if flags == 2:  # active, with a memory index (0: there is one memory)
+                    _, pos = leb128(wasm, pos)
+                if flags != 1:  # active (a passive one is not in memory until code copies it)
+                    if wasm[pos] != WASM_I32_CONST:
+                        raise BuildError("a data segment of the Pyodide wasm is not at a constant offset")
+                    offset, pos = leb128(wasm, pos + 1, signed=True)
+                    pos += 1  # the offset expression's `end`
+                length, pos = leb128(wasm, pos)
+                if flags != 1:
+                    segments.append((offset, wasm[pos : pos + length]))
+                pos += length
+        at += size
+    memory = bytearray(max((offset + len(data) for offset, data in segments), default=0))
+    for offset, data in segments:
+        memory[offset : offset + len(data)] = data
+    return bytes(memory)
+
+
+def xor_memory(image: bytes, memory: bytes) -> bytes:
+    """A Pyodide memory image with its heap's first bytes XOR `memory` (the header says where the heap
+    starts): what a new instance's memory already holds becomes zeros. Its own inverse."""
+    start = int.from_bytes(image[4:8], "little")
+    heap = image[start : start + len(memory)]
+    mixed = int.from_bytes(heap, "little") ^ int.from_bytes(memory[: len(heap)], "little")
+    return image[:start] + mixed.to_bytes(len(heap), "little") + image[start + len(heap) :]
+
+
+def pack_image(image: bytes) -> bytes:
+    """The image as web/assets/start.mjs unpacks it, without its pages of zeros (a third of it, which it
+    would otherwise inflate): its length, the page size, the number of runs of other pages, each run's
+    first page and count, then the runs' bytes. Little-endian uint32s."""
+    zeros = bytes(SNAPSHOT_PAGE)
+    runs: list[list[int]] = []
+    for number in range(-(-len(image) // SNAPSHOT_PAGE)):
+        at = number * SNAPSHOT_PAGE
+        if image[at : at + SNAPSHOT_PAGE] != zeros[: len(image) - at]:
+            if runs and sum(runs[-1]) == number:
+                runs[-1][1] += 1
+            else:
+                runs.append([number, 1])
+    numbers = [len(image), SNAPSHOT_PAGE, len(runs), *(n for run in runs for n in run)]
+    pages = (image[first * SNAPSHOT_PAGE : (first + count) * SNAPSHOT_PAGE] for first, count in runs)
+    return b"".join(n.to_bytes(4, "little") for n in numbers) + b"".join(pages)
+
+
 def snapshot_key(runtime: Path, wheels: Sequence[Path], imports: Sequence[str], stdlib: str = "") -> str:
     """Short hash of what the image depends on: the Pyodide build, the wheels, the imports, the pages'
     own Python, the standard library zip it starts with (its name hashes its contents) and the maker."""
     pages = [[name, path.read_text()] for name, path in snapshot_pages()]
-    return inputs_key(runtime, wheels, [SNAPSHOT_JS, list(imports), pages, stdlib])
+    return inputs_key(runtime, wheels, [SNAPSHOT_JS, SNAPSHOT_FORMAT, list(imports), pages, stdlib])
 
 
 def snapshot_pages() -> list[tuple[str, Path]]:
@@ -507,6 +584,8 @@ def make_snapshot(site: Path, wheels: Sequence[Path], stdlib: str) -> str:
             partial.unlink()
             step(f"snapshot: skipped, the heap grew to {sizes['heap']:,} bytes (pyodide#6254): no snapshot")
             return ""
+        image = xor_memory(partial.read_bytes(), wasm_memory((runtime / "pyodide.asm.wasm").read_bytes()))
+        partial.write_bytes(gzip.compress(pack_image(image), compresslevel=9, mtime=0))
         partial.rename(cached)
         gzipped = cached.stat().st_size
         step(f"snapshot: {sizes['modules']} modules, {sizes['raw']:,} bytes raw, {gzipped:,} gzipped")

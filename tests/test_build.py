@@ -112,6 +112,7 @@ def test_page_imports_are_what_the_pages_import_without_browser_only_modules(tmp
         "import random\nimport json, asyncio\nfrom functools import partial\nimport js\n"
         "from pyscript import document\nfrom pyodide.ffi import create_proxy\n"
         "from pygame_core.engine.table import Table\nfrom . import sibling\nfrom tt_bridge import post\n"
+        "def qr():\n    import segno\n"
     )
     (tmp_path / "tt_bridge.py").write_text("import base64\n")  # a page's own module, beside it at run time
     assert build.page_imports([page, tmp_path / "tt_bridge.py"]) == [
@@ -127,7 +128,8 @@ def test_page_imports_are_what_the_pages_import_without_browser_only_modules(tmp
 
 def test_the_snapshot_imports_every_module_the_real_pages_import() -> None:
     imports = build.page_imports((ROOT / "web").rglob("*.py"))
-    assert {"pygame_core.games", "pygame_core.engine.table", "segno"} <= set(imports)
+    assert {"pygame_core.games", "pygame_core.engine.table"} <= set(imports)
+    assert "segno" not in imports  # only a table's host draws a QR code: web/table/main.py imports it then
     assert not any(name.split(".")[0] in build.SNAPSHOT_SKIP for name in imports)
 
 
@@ -137,6 +139,32 @@ def zipped(path: Path, members: dict[str, bytes], date: tuple[int, ...]) -> Path
         for name, data in members.items():
             archive.writestr(zipfile.ZipInfo(name, date_time=date), data)  # type: ignore[arg-type]
     return path
+
+
+def wasm_section(number: int, body: bytes) -> bytes:
+    """A wasm section (its body shorter than 128 bytes: a one-byte size)."""
+    return bytes([number, len(body)]) + body
+
+
+def test_wasm_memory_is_the_active_data_segments_in_place() -> None:
+    segments = [
+        b"\x00\x41\x04\x0b\x02ab",  # active at 4: "ab"
+        b"\x01\x02zz",  # passive: not in memory at the start
+        b"\x02\x00\x41\x0a\x0b\x01c",  # active, memory 0, at 10: "c"
+    ]
+    data = wasm_section(11, bytes([len(segments)]) + b"".join(segments))
+    wasm = b"\x00asm\x01\x00\x00\x00" + wasm_section(5, b"\x01\x00\x01") + data
+    assert build.wasm_memory(wasm) == b"\x00\x00\x00\x00ab\x00\x00\x00\x00c"
+    with pytest.raises(build.BuildError, match="not at a constant offset"):
+        build.wasm_memory(wasm[:8] + wasm_section(11, b"\x01\x00\x23\x00\x0b\x01c"))  # global.get
+
+
+def test_xor_memory_zeroes_what_a_new_instance_holds_and_is_its_own_inverse() -> None:
+    header = (16).to_bytes(4, "little") * 4  # the second uint32: the heap starts at byte 16
+    image = header + b"abcdefgh" + b"rest"
+    mixed = build.xor_memory(image, b"abcdXfgh")
+    assert mixed == header + b"\x00\x00\x00\x00" + bytes([ord("e") ^ ord("X")]) + b"\x00\x00\x00rest"
+    assert build.xor_memory(mixed, b"abcdXfgh") == image
 
 
 def test_snapshot_key_follows_the_wheels_contents_and_the_imports_not_zip_timestamps(tmp_path: Path) -> None:

@@ -75,11 +75,34 @@ def wait_until(page: Page, predicate: str, arg: Any) -> None:
         page.wait_for_timeout(200)
 
 
+def unpacked(packed: bytes) -> bytes:
+    """An image from its packed form (build.pack_image), as web/assets/start.mjs unpacks it."""
+    numbers = [int.from_bytes(packed[at : at + 4], "little") for at in range(0, len(packed), 4)]
+    length, page, runs = numbers[:3]
+    image, at = bytearray(length), 12 + 8 * runs
+    for first, count in zip(numbers[3 : 3 + 2 * runs : 2], numbers[4 : 4 + 2 * runs : 2], strict=True):
+        size = min(count * page, length - first * page)
+        image[first * page : first * page + size] = packed[at : at + size]
+        at += size
+    assert at == len(packed)
+    return bytes(image)
+
+
+def test_a_packed_image_leaves_out_its_pages_of_zeros_and_unpacks_to_itself() -> None:
+    page = build.SNAPSHOT_PAGE
+    image = bytes(page) + b"x" * page + b"y" + bytes(2 * page - 1) + b"z" * (page // 2)  # ends mid-page
+    packed = build.pack_image(image)
+    assert len(packed) == 12 + 2 * 8 + 2 * page + page // 2  # runs: pages 1-2, then the last (half) page
+    assert unpacked(packed) == image
+    assert unpacked(build.pack_image(bytes(3 * page))) == bytes(3 * page)
+
+
 def test_snapshot_exists_and_pages_name_it() -> None:
     (snapshot,) = (build.DIST / "runtime").glob("snapshot-*.bin")
     assert snapshot.read_bytes()[:2] == b"\x1f\x8b"  # gzipped
-    with gzip.open(snapshot) as image:
-        assert image.read(4) == (0x706E7300).to_bytes(4, "little")  # Pyodide's "\0snp" magic
+    image = unpacked(gzip.decompress(snapshot.read_bytes()))
+    assert image[:4] == (0x706E7300).to_bytes(4, "little")  # Pyodide's "\0snp" magic
+    assert len(image) == build.PYODIDE_INITIAL_HEAP + int.from_bytes(image[4:8], "little")  # header + heap
     (stdlib,) = (build.DIST / "runtime").glob("python_stdlib-*.zip")
     loader = (build.DIST / "assets" / "start.mjs").read_text()
     assert f'"../runtime/{snapshot.name}"' in loader and f'"../runtime/{stdlib.name}"' in loader
@@ -243,10 +266,10 @@ def not_an_image(route: Route) -> None:
 def other_build(route: Route) -> None:
     """An image of another Pyodide build: the right magic, another build id."""
     body = bytearray(
-        gzip.decompress((build.DIST / urlsplit(route.request.url).path.lstrip("/")).read_bytes())
+        unpacked(gzip.decompress((build.DIST / urlsplit(route.request.url).path.lstrip("/")).read_bytes()))
     )
     body[16:48] = bytes(32)
-    route.fulfill(status=200, body=gzip.compress(bytes(body), compresslevel=1))
+    route.fulfill(status=200, body=gzip.compress(build.pack_image(bytes(body)), compresslevel=1))
 
 
 @pytest.mark.parametrize("serve", [not_found, broken_gzip, not_an_image, other_build])

@@ -65,7 +65,24 @@ async function fetchImage(url) {
   });
   const gzipped = GZIP_MAGIC.every((byte, i) => head[i] === byte);
   const stream = gzipped ? body.pipeThrough(new DecompressionStream("gzip")) : body;
-  return new Uint8Array(await new Response(stream).arrayBuffer());
+  return unpack(new Uint8Array(await new Response(stream).arrayBuffer()));
+}
+
+/** The image from its packed form (build.py, pack_image): its length, the page size, the number of runs
+ * of pages that are not all zeros, each run's first page and count, then their bytes (uint32s, LE). */
+function unpack(packed) {
+  const view = new DataView(packed.buffer, packed.byteOffset, packed.byteLength);
+  const [length, page, runs] = [0, 4, 8].map((at) => view.getUint32(at, true));
+  const image = new Uint8Array(length); // zeros: the pages left out
+  let from = 12 + 8 * runs;
+  for (let run = 0; run < runs && from <= packed.length; run++) {
+    const at = view.getUint32(12 + 8 * run, true) * page;
+    const size = Math.min(view.getUint32(16 + 8 * run, true) * page, length - at);
+    image.set(packed.subarray(from, from + size), at); // a run past the end throws
+    from += size;
+  }
+  if (from !== packed.length) throw new Error("snapshot: damaged (its pages and its size disagree)");
+  return image;
 }
 
 export let started = "";
@@ -111,13 +128,35 @@ const standIn = () => {
   return response;
 };
 const instantiateStreaming = WebAssembly.instantiateStreaming;
-WebAssembly.instantiateStreaming = async (source, imports) => {
+async function instantiate(source, imports) {
   const response = await source;
   if (!standIns.has(response)) return instantiateStreaming(response, imports);
   const module = await compiled.catch(() => null);
   if (!module) return instantiateStreaming(plainFetch(WASM_URL), imports);
   return { module, instance: await WebAssembly.instantiate(module, imports) };
+}
+WebAssembly.instantiateStreaming = async (source, imports) => {
+  const result = await instantiate(source, imports);
+  if (restoring) unmix(await restoring, result.instance.exports);
+  restoring = null;
+  return result;
 };
+
+// The image being restored (a promise of it), until the wasm is instantiated: the build stored the start of its heap XOR the
+// memory a new instance has (build.py, xor_memory: the wasm's data segments, which the wasm carries
+// anyway, gzip to almost nothing that way). Undone here, before Pyodide copies the image into that memory.
+let restoring = null;
+
+/** XOR the image's heap, up to the instance's heap base, with the new instance's memory, in place. */
+function unmix(image, exports) {
+  const words = (bytes) => new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength >> 2);
+  const start = words(image.subarray(0, 8))[1]; // the header says where the heap starts (a multiple of 16)
+  const memory = new Uint8Array(exports.memory.buffer);
+  const length = Math.min(exports.__heap_base.value, memory.length, image.length - start) & ~3;
+  const heap = words(image.subarray(start, start + length));
+  const fresh = words(memory.subarray(0, length));
+  for (let i = 0; i < heap.length; i++) heap[i] ^= fresh[i];
+}
 
 /** How much of those downloads has arrived, from 0 to 1 (a wheel counts once asked for: pages differ). */
 export function downloaded() {
@@ -133,12 +172,14 @@ export async function loadPyodide(options = {}) {
   if (STDLIB) config.stdLibURL = STDLIB_URL;
   if (image) {
     try {
+      restoring = image;
       const pyodide = await startPyodide({ ...config, _loadSnapshot: image });
       // The image froze `random`'s state (and the str hash seed, which stays per build): reseed.
       pyodide.pyimport("random").seed();
       started = "snapshot";
       return pyodide;
     } catch (error) {
+      restoring = null;
       console.warn("Trading Table: the start-up snapshot failed, starting Pyodide without it.", error);
     }
   }

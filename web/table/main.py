@@ -20,7 +20,6 @@ from typing import Any
 from urllib.parse import parse_qsl, urlsplit
 
 import js  # the worker's global scope: WebSocket and timers (WebRTC is the page's: python.js)
-import segno
 from pyodide.ffi import create_once_callable, create_proxy
 from tt_bridge import later, post, serve
 
@@ -418,6 +417,10 @@ class HostPage:
     def qr_svg(self, link: str) -> str:
         """Return the join link's QR code (made once per link)."""
         if self.qr[0] != link:
+            # Imported here, not at the top: segno and what it imports (urllib.request, email...) stay out of
+            # the start-up snapshot every page downloads (build.page_imports); only a table's host needs it.
+            import segno
+
             self.qr = (link, segno.make(link, error="m").svg_inline(scale=4, dark="#111", light="#fff"))
         return self.qr[1]
 
