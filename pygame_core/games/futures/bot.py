@@ -8,6 +8,7 @@ buys the 4th marker in the action step, or right after its last action when that
 """
 
 from collections.abc import Sequence
+from functools import cache
 
 from ...engine import Action, Game, Player, Rng, State, View
 from .rules import (
@@ -25,26 +26,33 @@ TRADE_MARGIN = 0.5  # a trade must beat a sure pass by this much, for the risk i
 Outlook = list[tuple[int, bool]]  # per commodity: projected end-of-round price, and whether it bursts
 
 
+@cache
 def card_push(card: str) -> tuple[int, int]:
     """Return the commodity index a card moves and its direction (+1 UP, -1 DOWN)."""
     return COMMODITIES.index(card[0]), 1 if card[1] == "U" else -1
 
 
+def net_pushes(cards: list[str]) -> list[int]:
+    """Return how many rows the cards move each commodity, all together."""
+    net = [0] * len(COMMODITIES)
+    for card in cards:
+        c, d = card_push(card)
+        net[c] += d
+    return net
+
+
 def outlook(rows: list[int], mid: list[str], end: list[str]) -> Outlook:
     """Return each commodity's projected price after the mid cards and then the end cards move it."""
     out = []
+    moves = (net_pushes(mid), net_pushes(end))
     for i in range(len(COMMODITIES)):
-        row, burst = rows[i], False
-        for cards in (mid, end):
-            net = sum(d for c, d in map(card_push, cards) if c == i)
-            if not net:
-                continue
-            row = row + net
-            if row <= 0 or row >= TOP_ROW:
+        row = rows[i]
+        for net in moves:
+            row += net[i]
+            if net[i] and (row <= 0 or row >= TOP_ROW):
                 out.append((LADDER[min(max(row, 0), TOP_ROW)], True))
-                burst = True
                 break
-        if not burst:
+        else:
             out.append((LADDER[row], False))
     return out
 
@@ -106,7 +114,7 @@ class TraderBot:
     def _portfolio(self, v: View, look: Outlook) -> int:
         """Return the projected value of the viewer's markers."""
         me = v["viewer"]
-        return sum(projected(m[2], m[3], look[COMMODITIES.index(m[1])]) for m in v["markers"] if m[0] == me)
+        return sum([projected(m[2], m[3], look[COMMODITIES.index(m[1])]) for m in v["markers"] if m[0] == me])
 
     def _options(self, v: View, look: Outlook) -> list[tuple[float, str]]:
         """Return (benefit, action) for a pass, every settle and every trade, against the projection."""
@@ -114,7 +122,7 @@ class TraderBot:
         opts: list[tuple[float, str]] = [(PASS_INCOME, "pass")]
         own = [m for m in v["markers"] if m[0] == me]
         last = v["round"] == v["rounds"]
-        futures = sorted((projected(m[2], m[3], look[COMMODITIES.index(m[1])]) for m in own), reverse=True)
+        futures = sorted([projected(m[2], m[3], look[COMMODITIES.index(m[1])]) for m in own], reverse=True)
         keep_floor = futures[FINAL_SETTLEMENTS - 1] if last and len(futures) > FINAL_SETTLEMENTS else None
         for m in own:
             c = COMMODITIES.index(m[1])

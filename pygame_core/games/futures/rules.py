@@ -25,6 +25,7 @@ A commodity is C (CORN), R (RICE) or P (PEPPER); a card is a commodity and a sid
 """
 
 from collections import Counter
+from itertools import chain
 from typing import Any, Final
 
 from ...engine import Game, Options, Outcome, Player, Rng, State, View, top_scorers
@@ -66,7 +67,7 @@ def marker_value(side: str, start: int, now: int) -> int:
 
 def trade_fee(markers: list[list[Any]], commodity: str, side: str, at: int) -> int:
     """Return the fee for a new marker: 1 plus every marker already on that square, own ones included."""
-    return BASE_FEE + sum(1 for m in markers if m[1] == commodity and m[2] == side and m[3] == at)
+    return BASE_FEE + len([m for m in markers if m[1] == commodity and m[2] == side and m[3] == at])
 
 
 def current(state: State) -> Player:
@@ -85,7 +86,7 @@ def can_buy(state: State, player: Player) -> bool:
 def free_markers(state: State, player: Player) -> int:
     """Return how many trade markers `player` holds off the board."""
     owned = MARKERS + (1 if state["bought"][player] else 0)
-    return owned - sum(1 for m in state["markers"] if m[0] == player)
+    return owned - [m[0] for m in state["markers"]].count(player)
 
 
 class Futures(Game):
@@ -248,7 +249,7 @@ class Futures(Game):
             "slots": slots,
             "npc": state["npc"],
             "deck": len(state["deck"]),
-            "discards": sum(len(d) for d in state["discards"]),
+            "discards": sum(map(len, state["discards"])),
             "discarded": [list(d) for d in state["discards"]],
             "out": dict(sorted(_out_of_play(state).items())),
             "ledger": [dict(sources) for sources in state["ledger"]],
@@ -385,12 +386,7 @@ def _earn(s: State, player: Player, source: str, amount: int) -> None:
 
 def _out_of_play(state: State) -> Counter[str]:
     """Return the cards every seat has seen leave play: the discarded ones and those buried in the market."""
-    out: Counter[str] = Counter()
-    for cards in state["discards"]:
-        out.update(cards)
-    for stack in state["slots"]:
-        out.update(stack[:-1])
-    return out
+    return Counter(chain(*state["discards"], *(stack[:-1] for stack in state["slots"])))
 
 
 def _act(s: State, player: Player, verb: str, args: list[str]) -> None:
