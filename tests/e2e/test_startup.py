@@ -263,6 +263,12 @@ def not_an_image(route: Route) -> None:
     route.fulfill(status=200, body=gzip.compress(b"\x00" * 4096))
 
 
+def claims_gigabytes(route: Route) -> None:
+    """A packed image whose header claims 3 GiB: the loader must refuse it, not try to allocate it."""
+    header = b"".join(n.to_bytes(4, "little") for n in (3 << 30, build.SNAPSHOT_PAGE, 0))
+    route.fulfill(status=200, body=gzip.compress(header))
+
+
 def other_build(route: Route) -> None:
     """An image of another Pyodide build: the right magic, another build id."""
     body = bytearray(
@@ -272,7 +278,7 @@ def other_build(route: Route) -> None:
     route.fulfill(status=200, body=gzip.compress(build.pack_image(bytes(body)), compresslevel=1))
 
 
-@pytest.mark.parametrize("serve", [not_found, broken_gzip, not_an_image, other_build])
+@pytest.mark.parametrize("serve", [not_found, broken_gzip, not_an_image, claims_gigabytes, other_build])
 def test_a_missing_or_bad_snapshot_falls_back_to_a_normal_start_that_plays(
     page: Page, page_guard: PageGuard, serve: Any
 ) -> None:
@@ -284,6 +290,7 @@ def test_a_missing_or_bad_snapshot_falls_back_to_a_normal_start_that_plays(
     wait_ready(page)
     assert started(page) == "fresh"
     assert any("snapshot" in text for text in warnings)
+    assert serve is not claims_gigabytes or any("claims 3221225472 bytes" in text for text in warnings)
     assert page.locator("#error").is_hidden()
     assert trimmed_stdlib_only(page_guard.requests)
     click_actions(page, 3)

@@ -15,6 +15,7 @@ const GZIP_MAGIC = [0x1f, 0x8b];
 // judged from the pace so far once CHECK_AFTER_MS have passed, would cost more than it saves.
 const CHECK_AFTER_MS = 1000;
 const SLOW_MS = 6000;
+const MAX_IMAGE = 1 << 28; // bytes: a damaged image's header must not have the worker allocate gigabytes
 
 // The image starts downloading as soon as the worker imports this module, beside the runtime's own files;
 // Pyodide's loader is imported after that starts (a static import would hold the download back a fetch).
@@ -73,6 +74,7 @@ async function fetchImage(url) {
 function unpack(packed) {
   const view = new DataView(packed.buffer, packed.byteOffset, packed.byteLength);
   const [length, page, runs] = [0, 4, 8].map((at) => view.getUint32(at, true));
+  if (length > MAX_IMAGE) throw new Error(`snapshot: damaged (it claims ${length} bytes)`);
   const image = new Uint8Array(length); // zeros: the pages left out
   let from = 12 + 8 * runs;
   for (let run = 0; run < runs && from <= packed.length; run++) {
@@ -142,9 +144,9 @@ WebAssembly.instantiateStreaming = async (source, imports) => {
   return result;
 };
 
-// The image being restored (a promise of it), until the wasm is instantiated: the build stored the start of its heap XOR the
-// memory a new instance has (build.py, xor_memory: the wasm's data segments, which the wasm carries
-// anyway, gzip to almost nothing that way). Undone here, before Pyodide copies the image into that memory.
+// The image being restored (a promise of it), until the wasm is instantiated: the build stored the start
+// of its heap XOR the memory a new instance has (build.py, xor_memory: the wasm's data segments, which the
+// wasm carries anyway, gzip to almost nothing so). Undone here, before Pyodide copies the image in.
 let restoring = null;
 
 /** XOR the image's heap, up to the instance's heap base, with the new instance's memory, in place. */
