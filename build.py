@@ -97,7 +97,7 @@ RENDERED_SUFFIXES = (".html", ".toml", ".mjs")
 SNAPSHOT_SKIP = frozenset({"pyscript", "js", "pyodide_js", "_pyscript", "polyscript"})
 # It is stored packed and gzipped: its heap's start XOR the memory a new instance of the wasm has (the data
 # segments, which the wasm carries anyway: xor_memory, 1.5 MB less gzipped), then without its pages of
-# zeros (pack_image). web/assets/start.mjs undoes both.
+# zeros (pack_image). web/assets/worker.mjs undoes both.
 WASM_DATA_SECTION, WASM_I32_CONST = 11, 0x41
 SNAPSHOT_FORMAT = "heap XOR wasm_memory, packed"  # in the image's key: change it when the encoding does
 SNAPSHOT_PAGE = 4096  # the packed image (pack_image) leaves out the pages of this size that are all zeros
@@ -517,7 +517,7 @@ def xor_memory(image: bytes, memory: bytes) -> bytes:
 
 
 def pack_image(image: bytes) -> bytes:
-    """The image as web/assets/start.mjs unpacks it, without its pages of zeros (a third of it, which it
+    """The image as web/assets/worker.mjs unpacks it, without its pages of zeros (a third of it, which it
     would otherwise inflate): its length, the page size, the number of runs of other pages, each run's
     first page and count, then the runs' bytes. Little-endian uint32s."""
     zeros = bytes(SNAPSHOT_PAGE)
@@ -787,7 +787,6 @@ def page_values(
             "WHEEL": root + f"{WHEELS_DIR}/{wheel_name}",
             "SNAPSHOT": root + snapshot if snapshot else "",  # "" when the build made no snapshot
             "STDLIB": root + stdlib if stdlib else "",  # the trimmed standard library ("": Pyodide's own)
-            "START": root + "assets/start.mjs",  # our loadPyodide: from the snapshot when it can
             "DOWNLOADS": json.dumps({root + path: size for path, size in (downloads or {}).items()}),
             "RELAY": relay_setting,
             "BUILD": build_id,
@@ -862,7 +861,7 @@ def render_pages(
 ) -> None:
     """Copy web/ into out, filling placeholders in .html/.toml files (markdown notes are skipped); the
     embed page is also rendered once per game under embed/<game>/, the rules page per game and language.
-    `downloads` are the paths under out of the files a first start waits for (their sizes go to start.mjs)."""
+    `downloads` are the paths under out of the files a first start waits for (sizes to worker.mjs)."""
     sizes = {path: (out / path).stat().st_size for path in downloads}
     for source in sorted(WEB.rglob("*")):
         relative = source.relative_to(WEB)

@@ -33,7 +33,7 @@ def test_page_values_are_relative_to_the_page() -> None:
     assert nested["PYSCRIPT"] == f"../runtime/pyscript-{build.PYSCRIPT_VERSION}"
     assert nested["WHEEL"] == "../wheels/w.whl"
     assert nested["STDLIB"] == "" and nested["SNAPSHOT"] == ""  # none made: Pyodide's own
-    stdlib = build.page_values(Path("assets/start.mjs"), "w.whl", stdlib="runtime/python_stdlib-01.zip")
+    stdlib = build.page_values(Path("assets/worker.mjs"), "w.whl", stdlib="runtime/python_stdlib-01.zip")
     assert stdlib["STDLIB"] == "../runtime/python_stdlib-01.zip"
 
 

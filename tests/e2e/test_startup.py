@@ -1,4 +1,4 @@
-"""Start-up: from the build's memory snapshot (web/assets/start.mjs), its fallback, and offline play through
+"""Start-up: from the build's memory snapshot (web/assets/worker.mjs), its fallback, and offline play through
 the service worker (web/sw.js)."""
 
 from __future__ import annotations
@@ -76,7 +76,7 @@ def wait_until(page: Page, predicate: str, arg: Any) -> None:
 
 
 def unpacked(packed: bytes) -> bytes:
-    """An image from its packed form (build.pack_image), as web/assets/start.mjs unpacks it."""
+    """An image from its packed form (build.pack_image), as web/assets/worker.mjs unpacks it."""
     numbers = [int.from_bytes(packed[at : at + 4], "little") for at in range(0, len(packed), 4)]
     length, page, runs = numbers[:3]
     image, at = bytearray(length), 12 + 8 * runs
@@ -104,9 +104,9 @@ def test_snapshot_exists_and_pages_name_it() -> None:
     assert image[:4] == (0x706E7300).to_bytes(4, "little")  # Pyodide's "\0snp" magic
     assert len(image) == build.PYODIDE_INITIAL_HEAP + int.from_bytes(image[4:8], "little")  # header + heap
     (stdlib,) = (build.DIST / "runtime").glob("python_stdlib-*.zip")
-    loader = (build.DIST / "assets" / "start.mjs").read_text()
-    assert f'"../runtime/{snapshot.name}"' in loader and f'"../runtime/{stdlib.name}"' in loader
-    assert 'from "./start.mjs"' in (build.DIST / "assets" / "worker.mjs").read_text()
+    worker = (build.DIST / "assets" / "worker.mjs").read_text()
+    assert f'"../runtime/{snapshot.name}"' in worker and f'"../runtime/{stdlib.name}"' in worker
+    assert not re.search(r"^import ", worker, re.MULTILINE)  # one module: no static import to wait for
     for page in ("play", "table", "replay"):
         html = (build.DIST / page / "index.html").read_text()
         assert 'data-worker="../assets/worker.mjs"' in html
@@ -301,13 +301,13 @@ def test_a_missing_or_bad_snapshot_falls_back_to_a_normal_start_that_plays(
 def without_decompression_streams(route: Route) -> None:
     """The loader as a browser without DecompressionStream runs it (in the worker, where an init script
     does not reach)."""
-    loader = (build.DIST / "assets" / "start.mjs").read_text()
+    loader = (build.DIST / "assets" / "worker.mjs").read_text()
     body = "delete globalThis.DecompressionStream;\n" + loader
     route.fulfill(status=200, body=body, content_type="text/javascript")
 
 
 def test_a_browser_without_decompression_streams_starts_normally(page: Page, page_guard: PageGuard) -> None:
-    page.route(re.compile(r"/assets/start\.mjs$"), without_decompression_streams)
+    page.route(re.compile(r"/assets/worker\.mjs$"), without_decompression_streams)
     page.goto(SOLO)
     wait_ready(page)
     assert started(page) == "fresh"

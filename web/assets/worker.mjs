@@ -1,11 +1,204 @@
 // The Python of a page, run in a module Web Worker so the page scrolls and answers while Python starts
 // and while bots think. No SharedArrayBuffer: it works in a cross-origin embed without isolation.
 // The page (public/assets/python.js) starts it with {ev: "start", python: <URL of the page's main.py>,
-// wheels: [URL, ...], ...}; this worker starts Pyodide (start.mjs: from the build's snapshot when it
-// can), puts the wheels on sys.path, writes tt_bridge.py (the Python half of the bridge) and main.py (as
-// tt_page_<the page's folder>.py) to its home, imports that, then hands every message to its
-// `receive(text)` as JSON text. Python answers with postMessage(JSON text) ({op: ...}); see python.js.
-import { downloaded, loadPyodide, started } from "./start.mjs";
+// wheels: [URL, ...], ...}; this worker starts Pyodide (part 1), puts the wheels on sys.path, writes
+// tt_bridge.py (the Python half of the bridge) and main.py (as tt_page_<the page's folder>.py) to its
+// home, imports that, then hands every message to its `receive(text)` as JSON text (part 2). Python
+// answers with postMessage(JSON text) ({op: ...}); see python.js. One module, not two: a worker's module
+// graph would fetch the second only after the first, and part 1's downloads are most of a start.
+
+// Part 1, the loader: Pyodide started from the build's memory snapshot when it can (build.py,
+// make_snapshot): `loadPyodide` passes the snapshot to Pyodide's own loadPyodide and falls back to a
+// normal start when the build made no snapshot, the browser cannot unpack it, it fails to download or
+// restore, or it would download too slowly to pay for itself (a first visit on a slow mobile network: the
+// service worker then keeps it for the next visits, which read it from the cache at once).
+// Either way Pyodide gets the build's trimmed standard library (the modules the pages use), which the
+// snapshot was made with: a snapshot and another zip would not fit together.
+// `started` says which start it was: "snapshot" or "fresh" (passed on to the page's <html data-start>,
+// which tests and the benchmark read).
+const INDEX_URL = new URL("{{PYODIDE}}/", import.meta.url).href;
+const SNAPSHOT = "{{SNAPSHOT}}";
+const STDLIB = "{{STDLIB}}";
+const GZIP_MAGIC = [0x1f, 0x8b];
+// Restoring saves a few seconds of start-up: an image still more than SLOW_MS from fully downloaded,
+// judged from the pace so far once CHECK_AFTER_MS have passed, would cost more than it saves.
+const CHECK_AFTER_MS = 1000;
+const SLOW_MS = 6000;
+const MAX_IMAGE = 1 << 28; // bytes: a damaged image's header must not have the worker allocate gigabytes
+
+// The image starts downloading as soon as the worker runs, beside the runtime's own files;
+// Pyodide's loader is imported after that starts (a static import would hold the download back a fetch).
+const image = SNAPSHOT && typeof DecompressionStream === "function" ? fetchImage(new URL(SNAPSHOT, import.meta.url)) : null;
+image?.catch(() => {}); // a failure is reported (and survived) in loadPyodide
+const runtime = import("{{PYODIDE}}/pyodide.mjs");
+runtime.catch(() => {}); // reported when loadPyodide awaits it
+import("{{PYODIDE}}/pyodide.asm.mjs").catch(() => {}); // Pyodide imports it again: the same module
+
+// So do the runtime's own files: Pyodide would ask for them only once its loader is in, and the worker
+// is busy meanwhile unpacking the image as it arrives. Each is handed to Pyodide's first fetch of it (the
+// wasm is compiled here: see `compiled` below).
+const STDLIB_URL = new URL(STDLIB || "python_stdlib.zip", STDLIB ? import.meta.url : INDEX_URL).href;
+const WASM_URL = `${INDEX_URL}pyodide.asm.wasm`;
+const ahead = new Map(
+  [WASM_URL, `${INDEX_URL}pyodide-lock.json`, STDLIB_URL].map((url) => {
+    const response = fetch(url);
+    response.catch(() => {}); // reported by the fetch of Pyodide's that gets it
+    return [url, response];
+  }),
+);
+
+/** The snapshot's bytes: the file is gzipped, unless a host already undid that (Content-Encoding). */
+async function fetchImage(url) {
+  const begun = performance.now();
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`snapshot: HTTP ${response.status}`);
+  const total = Number(response.headers.get("Content-Length")) || 0;
+  const reader = response.body.getReader();
+  const first = await reader.read();
+  const head = first.value ?? new Uint8Array();
+  let received = head.length;
+  const body = new ReadableStream({
+    start(controller) {
+      if (head.length) controller.enqueue(head);
+    },
+    async pull(controller) {
+      const { done, value } = await reader.read();
+      if (done) return controller.close();
+      received += value.length;
+      const elapsed = performance.now() - begun;
+      const left = ((total - received) * elapsed) / received;
+      if (total && elapsed > CHECK_AFTER_MS && left > SLOW_MS) {
+        reader.cancel();
+        controller.error(new Error(`snapshot: too slow to download here (${Math.round(left / 1000)} s more)`));
+      } else controller.enqueue(value);
+    },
+  });
+  const gzipped = GZIP_MAGIC.every((byte, i) => head[i] === byte);
+  const stream = gzipped ? body.pipeThrough(new DecompressionStream("gzip")) : body;
+  return unpack(new Uint8Array(await new Response(stream).arrayBuffer()));
+}
+
+/** The image from its packed form (build.py, pack_image): its length, the page size, the number of runs
+ * of pages that are not all zeros, each run's first page and count, then their bytes (uint32s, LE). */
+function unpack(packed) {
+  const view = new DataView(packed.buffer, packed.byteOffset, packed.byteLength);
+  const [length, page, runs] = [0, 4, 8].map((at) => view.getUint32(at, true));
+  if (length > MAX_IMAGE) throw new Error(`snapshot: damaged (it claims ${length} bytes)`);
+  const image = new Uint8Array(length); // zeros: the pages left out
+  let from = 12 + 8 * runs;
+  for (let run = 0; run < runs && from <= packed.length; run++) {
+    const at = view.getUint32(12 + 8 * run, true) * page;
+    const size = Math.min(view.getUint32(16 + 8 * run, true) * page, length - at);
+    image.set(packed.subarray(from, from + size), at); // a run past the end throws
+    from += size;
+  }
+  if (from !== packed.length) throw new Error("snapshot: damaged (its pages and its size disagree)");
+  return image;
+}
+
+let started = "";
+
+// A first visit's loading bar: the big files a start waits for (the runtime's wasm, the standard library,
+// the wheels; not the snapshot, which a slow network drops), by URL, with their sizes uncompressed (as a
+// response's body yields them), from the build. Every fetch of one counts its bytes as they arrive (the
+// most any fetch of it got: after a failed snapshot start, Pyodide fetches its files again).
+const DOWNLOADS = new Map(Object.entries({{DOWNLOADS}}).map(([url, size]) => [new URL(url, import.meta.url).href, size]));
+const arrived = new Map();
+const plainFetch = globalThis.fetch;
+globalThis.fetch = async (resource, options) => {
+  const url = new URL(resource instanceof Request ? resource.url : resource, location.href).href;
+  if (url === WASM_URL && compiled) return standIn();
+  const early = ahead.get(url);
+  ahead.delete(url);
+  if (DOWNLOADS.has(url) && !arrived.has(url)) arrived.set(url, 0);
+  const response = await (early ?? plainFetch(resource, options));
+  if (!DOWNLOADS.has(url) || !response.body) return response;
+  let got = 0;
+  const count = new TransformStream({
+    transform(chunk, controller) {
+      got += chunk.length;
+      arrived.set(url, Math.max(arrived.get(url), got));
+      controller.enqueue(chunk);
+    },
+  });
+  const { status, statusText, headers } = response;
+  return new Response(response.body.pipeThrough(count), { status, statusText, headers });
+};
+
+// The runtime's wasm compiles as it arrives, beside the image: Pyodide's loadPyodide awaits the image
+// before it instantiates the wasm, and only then would start compiling it. Pyodide's fetch of the wasm gets a
+// stand-in, and its instantiateStreaming of that instantiates this module (or, if this compile failed,
+// fetches and compiles the wasm after all).
+let compiled = null; // null while this compile's own fetch goes through the wrapper above: the real wasm
+compiled = WebAssembly.compileStreaming(globalThis.fetch(WASM_URL));
+compiled.catch(() => {}); // reported by the instantiation that falls back
+const standIns = new WeakSet();
+const standIn = () => {
+  const response = new Response(null, { headers: { "Content-Type": "application/wasm" } });
+  standIns.add(response);
+  return response;
+};
+const instantiateStreaming = WebAssembly.instantiateStreaming;
+async function instantiate(source, imports) {
+  const response = await source;
+  if (!standIns.has(response)) return instantiateStreaming(response, imports);
+  const module = await compiled.catch(() => null);
+  if (!module) return instantiateStreaming(plainFetch(WASM_URL), imports);
+  return { module, instance: await WebAssembly.instantiate(module, imports) };
+}
+WebAssembly.instantiateStreaming = async (source, imports) => {
+  const result = await instantiate(source, imports);
+  if (restoring) unmix(await restoring, result.instance.exports);
+  restoring = null;
+  return result;
+};
+
+// The image being restored (a promise of it), until the wasm is instantiated: the build stored the start
+// of its heap XOR the memory a new instance has (build.py, xor_memory: the wasm's data segments, which the
+// wasm carries anyway, gzip to almost nothing so). Undone here, before Pyodide copies the image in.
+let restoring = null;
+
+/** XOR the image's heap, up to the instance's heap base, with the new instance's memory, in place. */
+function unmix(image, exports) {
+  const words = (bytes) => new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength >> 2);
+  const start = words(image.subarray(0, 8))[1]; // the header says where the heap starts (a multiple of 16)
+  const memory = new Uint8Array(exports.memory.buffer);
+  const length = Math.min(exports.__heap_base.value, memory.length, image.length - start) & ~3;
+  const heap = words(image.subarray(start, start + length));
+  const fresh = words(memory.subarray(0, length));
+  for (let i = 0; i < heap.length; i++) heap[i] ^= fresh[i];
+}
+
+/** How much of those downloads has arrived, from 0 to 1 (a wheel counts once asked for: pages differ). */
+function downloaded() {
+  const waited = [...DOWNLOADS.keys()].filter((url) => arrived.has(url) || !url.endsWith(".whl"));
+  const total = waited.reduce((sum, url) => sum + DOWNLOADS.get(url), 0);
+  const got = waited.reduce((sum, url) => sum + Math.min(arrived.get(url) ?? 0, DOWNLOADS.get(url)), 0);
+  return total ? got / total : 1;
+}
+
+async function loadPyodide(options = {}) {
+  const { loadPyodide: startPyodide } = await runtime;
+  const config = { ...options, indexURL: INDEX_URL };
+  if (STDLIB) config.stdLibURL = STDLIB_URL;
+  if (image) {
+    try {
+      restoring = image;
+      const pyodide = await startPyodide({ ...config, _loadSnapshot: image });
+      // The image froze `random`'s state (and the str hash seed, which stays per build): reseed.
+      pyodide.pyimport("random").seed();
+      started = "snapshot";
+      return pyodide;
+    } catch (error) {
+      restoring = null;
+      console.warn("Trading Table: the start-up snapshot failed, starting Pyodide without it.", error);
+    }
+  }
+  started = "fresh";
+  return startPyodide(config);
+}
+
+// Part 2, the page's Python.
 
 const BRIDGE = new URL("./tt_bridge.py", import.meta.url);
 const HOME = "/home/pyodide";
