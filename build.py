@@ -517,15 +517,15 @@ def xor_memory(image: bytes, memory: bytes) -> bytes:
 
 
 def pack_image(image: bytes) -> bytes:
-    """The image as web/assets/worker.mjs unpacks it, without its pages of zeros (a third of it, which it
-    would otherwise inflate): its length, the page size, the number of runs of other pages, each run's
-    first page and count, then the runs' bytes. Little-endian uint32s."""
+    """The image as web/assets/worker.mjs unpacks it, without its pages of zeros (two thirds of it, which
+    the browser would otherwise inflate): its length, the page size, the number of runs of other pages,
+    each run's first page and count, then the runs' bytes. Little-endian uint32s."""
     zeros = bytes(SNAPSHOT_PAGE)
     runs: list[list[int]] = []
     for number in range(-(-len(image) // SNAPSHOT_PAGE)):
         at = number * SNAPSHOT_PAGE
         if image[at : at + SNAPSHOT_PAGE] != zeros[: len(image) - at]:
-            if runs and sum(runs[-1]) == number:
+            if runs and sum(runs[-1]) == number:  # first + count: it follows the last run
                 runs[-1][1] += 1
             else:
                 runs.append([number, 1])
@@ -536,7 +536,8 @@ def pack_image(image: bytes) -> bytes:
 
 def snapshot_key(runtime: Path, wheels: Sequence[Path], imports: Sequence[str], stdlib: str = "") -> str:
     """Short hash of what the image depends on: the Pyodide build, the wheels, the imports, the pages'
-    own Python, the standard library zip it starts with (its name hashes its contents) and the maker."""
+    own Python, the standard library zip it starts with (its name hashes its contents), the maker and the
+    format it is stored in."""
     pages = [[name, path.read_text()] for name, path in snapshot_pages()]
     return inputs_key(runtime, wheels, [SNAPSHOT_JS, SNAPSHOT_FORMAT, list(imports), pages, stdlib])
 
