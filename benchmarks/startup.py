@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
-"""Start-up of the hello page (stock PyScript + Pyodide) vs the play page, side by side, in headless Chromium.
+"""Start-up of the hello page (stock PyScript + Pyodide) vs the play page and a table's guest, side by side.
 
-    python3 benchmarks/startup.py [--runs 5] [--profile desktop --profile phone] [--page hello/ --page play/]
-                                  [--lighthouse 3] [--no-build | --site DIR]
+    python3 benchmarks/startup.py [--runs 5] [--profile desktop --profile phone]
+                                  [--page hello/ --page play/ --page guest] [--lighthouse 3]
+                                  [--no-build | --site DIR]
 
 For each profile, run and page (pages interleaved, side by side in one run):
   cold: a fresh browser profile (new user-data-dir: no HTTP cache, no V8/wasm code cache, no service
@@ -18,6 +19,10 @@ host does (level 6, compressed before the first run; hosts that use brotli send 
 `precache` is what the service worker then fetched to make the next visits offline-proof. `python` is when
 a worker page's Python runtime was up (python.js marks `tt-python-up`): the rest of `ready` is the wheels,
 main.py, the deal and the paint.
+`--page guest` is a phone joining a table: each run, another browser hosts a new table (`/table/?create=1`,
+Futures!, the phone's seat and two bots; not throttled, set up before the phone's clock starts) and the
+phone opens its join link; it is ready when the host's first deal is painted on it. The server hands
+/relay on to a `python -m tt_relay` of its own, so the phone talks to the site's relay as on a real host.
 A warm or again load of the play page is ready before Python is up (python.js's quick start: the board this
 browser kept from the last visit, a tap on which waits for Python), so its `python` column says when a tap
 is answered.
@@ -36,6 +41,7 @@ blocking time. It drives the same Chromium (CHROME_PATH).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import functools
 import gzip
 import io
@@ -43,6 +49,7 @@ import json
 import math
 import os
 import shutil
+import socket
 import statistics
 import subprocess
 import sys
@@ -98,6 +105,8 @@ PROFILES: dict[str, dict[str, Any]] = {
     },
 }
 COMPRESSIBLE = frozenset({".html", ".js", ".mjs", ".css", ".json", ".svg", ".wasm", ".py", ".toml", ".txt"})
+GUEST = "guest"  # --page guest: a phone joining a table hosted by another browser
+HOST_TABLE = "table/?create=1&game=futures&players=3&seats=human,bot:2,bot:2&pace=0"
 LIGHTHOUSE = "lighthouse@12"
 LIGHTHOUSE_DIR = build.CACHE / "lighthouse"
 
@@ -112,6 +121,37 @@ class HostLikeHandler(build.DistHandler):
         """Count what goes out on this connection."""
         super().setup()
         self.wfile = CountingWriter(self.wfile, self.server)  # type: ignore[assignment]
+
+    def do_GET(self) -> None:
+        """Hand /relay to the relay process (when there is one); serve everything else."""
+        if self.server.relay_port and urllib.parse.urlsplit(self.path).path == "/relay":
+            self.tunnel(self.server.relay_port)
+        else:
+            super().do_GET()
+
+    def tunnel(self, port: int) -> None:
+        """Pass this request (a WebSocket upgrade) to localhost:port, then copy bytes both ways until one
+        side closes."""
+        upstream = socket.create_connection(("127.0.0.1", port))
+        head = "".join(f"{name}: {value}\r\n" for name, value in self.headers.items())
+        upstream.sendall(f"{self.requestline}\r\n{head}\r\n".encode())
+
+        def copy(source: socket.socket, target: socket.socket) -> None:
+            try:
+                while data := source.recv(65536):
+                    target.sendall(data)
+            except OSError:
+                pass
+            for end in (source, target):
+                with contextlib.suppress(OSError):
+                    end.shutdown(socket.SHUT_RDWR)
+
+        back = threading.Thread(target=copy, args=(upstream, self.connection), daemon=True)
+        back.start()
+        copy(self.connection, upstream)
+        back.join()
+        upstream.close()
+        self.close_connection = True
 
     def send_head(self) -> Any:
         """Send a gzipped body for compressible files; anything else as build.py's handler does."""
@@ -162,6 +202,7 @@ class HostLikeServer(build.DistServer):
         super().__init__(root)
         self.RequestHandlerClass = functools.partial(HostLikeHandler, directory=str(root))  # type: ignore[assignment]
         self.sent = 0
+        self.relay_port = 0  # where /relay goes (0: nowhere)
         self.lock = threading.Lock()
         for path in root.rglob("*"):  # gzipped now, as a host has them ready: no page's first run waits
             if path.suffix in COMPRESSIBLE and path.is_file():
@@ -210,11 +251,50 @@ def wait_ready(page: Any, timeout_ms: int) -> tuple[float, float, float, str]:
     return float(paint), float(up), float(ready), str(start)
 
 
+def start_relay(server: HostLikeServer) -> subprocess.Popen[bytes]:
+    """Run `python -m tt_relay` on a free port for `server` to hand /relay to; return once it listens."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    relay = subprocess.Popen(
+        [sys.executable, "-m", "tt_relay", "--port", str(port)],
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    for _ in range(200):
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
+            server.relay_port = port
+            return relay
+        except OSError:
+            threading.Event().wait(0.1)
+    relay.kill()
+    sys.exit("startup.py: the relay (python -m tt_relay) did not start")
+
+
+def hosted_table(hosts: Any, server: HostLikeServer, timeout_ms: int) -> tuple[Any, str]:
+    """Open a new table in its own context of `hosts` (a browser); return that context and the join link."""
+    context = hosts.new_context()
+    page = context.new_page()
+    page.goto(server.url + HOST_TABLE)
+    page.wait_for_selector("[data-join]", timeout=timeout_ms)
+    return context, urllib.parse.urljoin(page.url, page.get_attribute("[data-join]", "href"))
+
+
 def one_run(
-    playwright: Any, server: HostLikeServer, page_path: str, profile: dict[str, Any], timeout_ms: int
+    playwright: Any,
+    server: HostLikeServer,
+    page_path: str,
+    profile: dict[str, Any],
+    timeout_ms: int,
+    hosts: Any = None,
 ) -> tuple[list[float], str]:
     """Cold load in a brand-new profile, then (after its service worker took over) a warm reload, then the
-    first link again."""
+    first link again. The guest page's link is a new table's, hosted in `hosts`."""
+    host, url = (
+        hosted_table(hosts, server, timeout_ms) if page_path == GUEST else (None, server.url + page_path)
+    )
     user_data = tempfile.mkdtemp(prefix="startup-bench-")
     try:
         context = playwright.chromium.launch_persistent_context(
@@ -229,7 +309,7 @@ def one_run(
                 cdp.send("Network.enable")
                 cdp.send("Network.emulateNetworkConditions", profile["network"])
             server.sent = 0
-            page.goto(server.url + page_path, wait_until="commit")
+            page.goto(url, wait_until="commit")
             cold_paint, cold_up, cold_ready, start = wait_ready(page, timeout_ms)
             cold_kb = server.sent / 1024
             precache_kb = 0.0
@@ -240,12 +320,14 @@ def one_run(
             page.reload(wait_until="commit")
             warm_paint, warm_up, warm_ready, _ = wait_ready(page, timeout_ms)
             warm_kb = server.sent / 1024
-            page.goto(server.url + page_path, wait_until="commit")
+            page.goto(url, wait_until="commit")
             _, again_up, again_ready, _ = wait_ready(page, timeout_ms)
         finally:
             context.close()
     finally:
         shutil.rmtree(user_data, ignore_errors=True)
+        if host:
+            host.close()
     cold = [cold_paint, cold_up, cold_ready, cold_kb, precache_kb]
     return [*cold, warm_paint, warm_up, warm_ready, warm_kb, again_up, again_ready], start
 
@@ -381,7 +463,9 @@ def main() -> int:
     """Parse arguments, build and serve dist/, run the interleaved measurements, print a table per profile."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
-    parser.add_argument("--page", action="append", help="page path under dist/ (repeatable)")
+    parser.add_argument(
+        "--page", action="append", help=f"page path under dist/, or {GUEST} (repeatable; default all three)"
+    )
     parser.add_argument("--profile", action="append", choices=sorted(PROFILES), help="(repeatable)")
     parser.add_argument("--lighthouse", type=int, default=0, metavar="N", help="Lighthouse runs on /play/")
     parser.add_argument("--no-build", action="store_true", help="use dist/ as it is")
@@ -390,7 +474,7 @@ def main() -> int:
     )
     parser.add_argument("--timeout", type=float, default=300, help="seconds per page load")
     args = parser.parse_args()
-    pages = args.page or ["hello/", "play/"]
+    pages = args.page or ["hello/", "play/", GUEST]
     profiles = args.profile or ["desktop", "phone"]
 
     run_on_venv()
@@ -403,15 +487,21 @@ def main() -> int:
     except build.BuildError as exc:
         sys.exit(f"startup.py: error: {exc}")
     threading.Thread(target=server.serve_forever, daemon=True).start()
+    relay = start_relay(server) if GUEST in pages else None
     try:
         with sync_playwright() as playwright:
+            hosts = (
+                playwright.chromium.launch(executable_path=chromium(), args=FLAGS, headless=True)
+                if relay
+                else None
+            )
             for name in profiles:
                 results: dict[str, list[list[float]]] = {page: [] for page in pages}
                 starts: dict[str, set[str]] = {page: set() for page in pages}
                 for run in range(args.runs):
                     for page in pages:
                         row, start = one_run(
-                            playwright, server, page, PROFILES[name], int(args.timeout * 1000)
+                            playwright, server, page, PROFILES[name], int(args.timeout * 1000), hosts
                         )
                         results[page].append(row)
                         if start:
@@ -428,6 +518,9 @@ def main() -> int:
         if args.lighthouse:
             print(lighthouse(server.url + "play/", args.lighthouse), flush=True)
     finally:
+        if relay:
+            relay.terminate()
+            relay.wait(10)
         server.shutdown()
         server.server_close()
     return 0

@@ -1,0 +1,35 @@
+"""benchmarks/startup.py's server: gzip as a static host does, and /relay handed on to a real tt_relay."""
+
+import gzip
+import json
+import sys
+import threading
+import urllib.request
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+
+import startup
+from websockets.sync.client import connect
+
+
+def test_the_server_gzips_text_and_hands_relay_websockets_to_tt_relay(tmp_path: Path) -> None:
+    (tmp_path / "index.html").write_text("<!doctype html><title>t</title>" + "x" * 5000)
+    server = startup.HostLikeServer(tmp_path)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    relay = startup.start_relay(server)
+    try:
+        request = urllib.request.Request(server.url, headers={"Accept-Encoding": "gzip"})
+        with urllib.request.urlopen(request, timeout=10) as response:
+            assert response.headers["Content-Encoding"] == "gzip"
+            assert gzip.decompress(response.read()).decode().endswith("x" * 5000)
+        assert 0 < server.sent < 5000
+        with connect(server.url.replace("http://", "ws://") + "relay", open_timeout=10) as ws:
+            ws.send(json.dumps({"type": "create"}))
+            created = json.loads(ws.recv(timeout=10))
+        assert created["type"] == "created" and created["room"]
+    finally:
+        relay.terminate()
+        relay.wait(10)
+        server.shutdown()
+        server.server_close()
