@@ -14,6 +14,7 @@ import pytest
 
 from pygame_core.bots import bot_levels, make_bot
 from pygame_core.engine import Rng, get_game
+from pygame_core.engine.errors import BadSetup
 from pygame_core.engine.host import BURST, MAX_MESSAGE, QUEUE, Gate, Guest, Host
 from pygame_core.engine.screen import names_by_language
 from pygame_core.engine.table import Table
@@ -63,12 +64,8 @@ def actions(guest: Guest) -> list[str]:
     return [e.attrib["data-action"] for e in root.iter() if "data-action" in e.attrib]
 
 
-def test_three_guests_and_a_bot_play_a_whole_game_through_the_host():
-    host = new_host()
-    wire = Wire(host)
-    guests = {p: wire.join(p) for p in ("a", "b", "c")}
-    assert {host.peers[p] for p in guests} == {0, 1, 2}
-    rng = Rng(9)
+def play_out(host: Host, wire: Wire, guests: dict[str, Guest], rng: Rng) -> None:
+    """Play the host's game to its end: the bots move, each guest taps one of its actions."""
     while not host.table.over:
         if host.table.bot_to_act() is not None:
             host.table.bot_move()
@@ -77,8 +74,40 @@ def test_three_guests_and_a_bot_play_a_whole_game_through_the_host():
         peer = next(p for p, g in guests.items() if actions(g))
         wire.send(peer, guests[peer].click("action", rng.choice(actions(guests[peer]))))
         assert all(g.message == "" for g in guests.values())
+
+
+def test_three_guests_and_a_bot_play_a_whole_game_through_the_host():
+    host = new_host()
+    wire = Wire(host)
+    guests = {p: wire.join(p) for p in ("a", "b", "c")}
+    assert {host.peers[p] for p in guests} == {0, 1, 2}
+    play_out(host, wire, guests, Rng(9))
     assert all(g.state["view"]["result"] is not None for g in guests.values())
     assert 'class="tt-result"' in guests["a"].html()
+
+
+def test_a_rematch_deals_anew_with_every_seat_moved_on_and_each_phone_moving_with_its_seat():
+    host = new_host(seats=("human", "human", "trader"))
+    wire = Wire(host)
+    guests = {p: wire.join(p) for p in ("a", "b")}
+    with pytest.raises(BadSetup, match="once the game is over"):
+        host.rematch(5, BOTS)
+    play_out(host, wire, guests, Rng(3))
+    last = {p: g.state for p, g in guests.items()}
+    stale = {"t": "act", "v": last["a"]["v"], "action": "pass"}
+    wire.deliver(host.rematch(5, BOTS))
+    assert [s.kind for s in host.table.seats] == ["trader", "human", "human"]
+    assert (host.table.record.seed, host.table.record.actions) == (5, ())
+    for peer, guest in guests.items():  # Wire checks each state is the new game's view of its seat
+        assert guest.state["seat"] == last[peer]["seat"] + 1 and guest.state["view"]["result"] is None
+        assert guest.state["v"] > last[peer]["v"]  # a version is never used twice at a table
+    assert host.names == names_by_language(host.table)  # the bot's seat is named as a bot's now
+    before = host.table.to_json()
+    wire.send("a", stale)  # a tap from the last game's screen, arriving late: refused, nothing changes
+    assert "stale action" in guests["a"].message and host.table.to_json() == before
+    back = wire.join("a2", token=guests["a"].token)  # a reloaded phone finds its moved seat
+    assert back.state["seat"] == guests["a"].state["seat"]
+    play_out(host, wire, {"a2": back, "b": guests["b"]}, Rng(4))
 
 
 def test_stale_duplicate_and_foreign_actions_are_rejected_without_change():

@@ -11,7 +11,8 @@ Inside a sealed session, guest to host: `{"t": "hello", "token": str | null}`, `
 "view", "legal", "names", "log"}` (names by language; with `token`, and `secret` for a confirmed
 code-only device, when it answers a hello), `{"t": "error", "reason"}`, `{"t": "full"}`, `{"t": "wait",
 "code"}` (the host is asked to confirm this device), `{"t": "bye", "reason"}` (the host will not listen to
-this connection any more), `{"t": "sig", "d"}`.
+this connection any more), `{"t": "sig", "d"}`. A state's `v` counts the actions played at this table, a
+rematch's game going on from the last game's count, so no version is used twice.
 """
 
 import json
@@ -21,11 +22,22 @@ from collections import deque
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from .errors import GameError
+from .bot import BotFactory
+from .errors import BadSetup, GameError
 from .game import Player
 from .registry import get_board
 from .render import Texts, esc, tag, translate
-from .screen import LOG_LINES, TEXTS, chosen, end_panel, last_event, log_html, tools_html, with_last_event
+from .screen import (
+    LOG_LINES,
+    TEXTS,
+    chosen,
+    end_panel,
+    last_event,
+    log_html,
+    names_by_language,
+    tools_html,
+    with_last_event,
+)
 from .table import HUMAN, Table
 from .tunnel import PREFIX, GuestOpening, HostOpening, SealError, Session
 
@@ -66,11 +78,12 @@ class Host:
         self.tokens: dict[str, Player] = {}
         self.peers: dict[str, Player] = {}
         self.offered: dict[Player, dict[int, list[str]]] = {}  # seat -> version -> legal actions sent
+        self.base = 0  # the versions the table's earlier games used up (a rematch never reuses one)
 
     @property
     def version(self) -> int:
-        """Return the state version: the number of actions played."""
-        return len(self.table.record.actions)
+        """Return the state version: the number of actions played at this table, earlier games included."""
+        return self.base + len(self.table.record.actions)
 
     def open_seats(self) -> list[Player]:
         """Return the people's seats that no phone holds: no token names them (a held seat stays held)."""
@@ -130,6 +143,21 @@ class Host:
             if legal_then is None or legal_then != now:
                 raise ValueError(f"stale action: the game is at version {self.version}, not {seen!r}")
         self.table.act(seat, action)
+        return self.broadcast()
+
+    def rematch(self, seed: int, bots: dict[str, BotFactory]) -> list[Outgoing]:
+        """Deal the same game anew with every seat moved one place on (as `Setup.rotated`: another seat
+        starts), each phone moving with its seat and keeping its token; return every guest's new state."""
+        table, n = self.table, len(self.table.seats)
+        if not table.over:
+            raise BadSetup("a rematch starts once the game is over")
+        kinds = [seat.kind for seat in table.seats]
+        self.base = self.version + 1
+        self.table = Table.new(table.game.id, [kinds[-1], *kinds[:-1]], seed, bots, table.record.options)
+        self.tokens = {token: (seat + 1) % n for token, seat in self.tokens.items()}
+        self.peers = {peer: (seat + 1) % n for peer, seat in self.peers.items()}
+        self.offered = {}
+        self.names = names_by_language(self.table)
         return self.broadcast()
 
     def leave(self, peer: str) -> None:
@@ -475,7 +503,9 @@ class Guest:
         names = s["names"][self.lang]
         html = board.render(s["view"], s["legal"], lang=self.lang, names=names, selected=self.selected)
         html = with_last_event(html, last_event(board, s["log"], self.lang, names))
-        end = end_panel(board, s["view"], names, self.lang, peers=True)
+        end = end_panel(
+            board, s["view"], names, self.lang, note=translate(TEXTS, self.lang, "rematch_on_table")
+        )
         return tools_html(self.lang) + note + html + end + log_html(board, s["log"], self.lang, names)
 
     def explain(self, key: str) -> str:

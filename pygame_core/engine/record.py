@@ -82,6 +82,11 @@ def to_fragment(record: Record) -> str:
     return base64.urlsafe_b64encode(packed).decode().rstrip("=")
 
 
+def replay_link(record: Record) -> str:
+    """Return the replay page's link to a record, from a page one folder deep (play/, table/)."""
+    return "../replay/#r=" + to_fragment(record)
+
+
 def from_fragment(text: str) -> Record:
     """Return the record packed by `to_fragment`; raise BadRecord if it is not one."""
     text = text.strip()

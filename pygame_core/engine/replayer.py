@@ -135,5 +135,5 @@ class Replayer:
         view = self.view()
         board = self.board.render(view, [], lang=self.lang, names=self.names)
         log = log_html(self.board, self.log[: self.logs[self.step]], self.lang, self.names)
-        end = end_panel(self.board, view, self.names, self.lang, peers=True)
+        end = end_panel(self.board, view, self.names, self.lang)
         return controls + board + end + log

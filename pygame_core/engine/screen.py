@@ -50,6 +50,7 @@ TEXTS: Texts = {
         "new_game": "Another game",
         "record": "Download the record",
         "replay_link": "Copy the replay link",
+        "rematch_on_table": "The table's screen can start a rematch; this phone stays seated.",
     },
     "ja": {
         "handover": "{name}に端末を渡してください",
@@ -84,8 +85,11 @@ TEXTS: Texts = {
         "new_game": "別のゲーム",
         "record": "記録をダウンロード",
         "replay_link": "リプレイのリンクをコピー",
+        "rematch_on_table": "テーブルの画面から再戦を始められます。このスマホはそのまま参加します。",
     },
 }
+SOLO_END = ("play_again", "rematch", "new_game", "record", "replay_link")  # a game on one device
+TABLE_END = ("rematch", "record", "replay_link")  # a table's screen: its phones stay seated for a rematch
 SPEEDS = {"slow": 1500, "normal": 700, "fast": 250, "instant": 0}  # ms between bot moves
 
 
@@ -176,7 +180,7 @@ class Screen:
             )
         if self.table.can_undo():
             parts.append(tag("button", self.t("undo"), type="button", class_="tt-undo", data_undo="1"))
-        parts.append(end_panel(self.board, view, self.names, self.lang, peers=False))
+        parts.append(end_panel(self.board, view, self.names, self.lang, SOLO_END))
         parts.append(log_html(self.board, self.table.log, self.lang, self.names))
         return "".join(parts)
 
@@ -315,10 +319,16 @@ def with_last_event(board_html: str, text: str) -> str:
     return board_html[: prompt.end()] + line + board_html[prompt.end() :]
 
 
-def end_panel(board: Board, view: dict[str, Any], names: Sequence[str], lang: str, peers: bool) -> str:
-    """Return the end of a game: where each seat's points came from, why the winners won, and what next
-    (play again, rematch, another game, the record; `peers`: a table of phones, where only the host
-    starts anew)."""
+def end_panel(
+    board: Board,
+    view: dict[str, Any],
+    names: Sequence[str],
+    lang: str,
+    tools: Sequence[str] = (),
+    note: str = "",
+) -> str:
+    """Return the end of a game: where each seat's points came from, why the winners won, a `note` and
+    what next (`tools`: TEXTS keys of buttons, each marked `data-<key>`; SOLO_END or TABLE_END)."""
     result = view.get("result")
     if not result:
         return ""
@@ -341,24 +351,13 @@ def end_panel(board: Board, view: dict[str, Any], names: Sequence[str], lang: st
     why = board.decided(view, names, lang)
     if why:
         parts.append(tag("p", why, class_="tt-decided"))
-    if not peers:
-        buttons = [
-            ("play_again", "data_play_again"),
-            ("rematch", "data_rematch"),
-            ("new_game", "data_new_game"),
-            ("record", "data_record"),
-            ("replay_link", "data_replay_link"),
-        ]
-        parts.append(
-            tag(
-                "div",
-                "".join(
-                    tag("button", t(key), type="button", class_="tt-act", **{attr: "1"})
-                    for key, attr in buttons
-                ),
-                class_="tt-actions",
-            )
+    if note:
+        parts.append(tag("p", esc(note), class_="tt-prompt"))
+    if tools:
+        buttons = (
+            tag("button", t(key), type="button", class_="tt-act", **{f"data_{key}": "1"}) for key in tools
         )
+        parts.append(tag("div", "".join(buttons), class_="tt-actions"))
     return tag("section", "".join(parts), class_="tt-end tt-side")
 
 

@@ -181,6 +181,10 @@ class Table:
             {i: shown for i, shown in self._revealed.items() if i < keep},
         )
 
+    def file_name(self) -> str:
+        """Return the name of this table's record as a downloaded file."""
+        return f"trading-table-{self.game.id}-{self.record.seed}.json"
+
     def to_json(self) -> str:
         """Return the table as JSON: the record plus the seats."""
         data = json.loads(self.record.to_json())

@@ -25,7 +25,7 @@ from pygame_core.bots.hint import hint_steps
 from pygame_core.engine import GameError, get_board, get_game
 from pygame_core.engine.howto import rules_html
 from pygame_core.engine.link import read_link
-from pygame_core.engine.record import to_fragment
+from pygame_core.engine.record import replay_link
 from pygame_core.engine.screen import SPEEDS, Screen
 from pygame_core.engine.table import HUMAN, Table
 
@@ -194,12 +194,8 @@ class Page:
             "data-play-again": lambda: self.go(self.setup.query(None)),
             "data-rematch": lambda: self.go(self.setup.rotated().query(self.seed + 1)),
             "data-new-game": lambda: post("go", url="../"),
-            "data-record": lambda: post(
-                "download",
-                name=f"trading-table-{self.table.game.id}-{self.table.record.seed}.json",
-                text=self.table.to_json(),
-            ),
-            "data-replay-link": lambda: post("link", url="../replay/#r=" + to_fragment(self.table.record)),
+            "data-record": lambda: post("download", name=self.table.file_name(), text=self.table.to_json()),
+            "data-replay-link": lambda: post("link", url=replay_link(self.table.record)),
         }
         for attr, run in pages.items():
             if attr in attrs:

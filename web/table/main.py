@@ -30,8 +30,10 @@ from pygame_core.engine import GameError, get_board, get_game
 from pygame_core.engine.host import Event, Gate, Guest, Host
 from pygame_core.engine.howto import rules_html
 from pygame_core.engine.link import read_link
+from pygame_core.engine.record import replay_link
 from pygame_core.engine.render import Texts, esc, tag, translate
 from pygame_core.engine.screen import (
+    TABLE_END,
     Screen,
     end_panel,
     log_html,
@@ -258,6 +260,7 @@ class HostPage:
         self.host = Host(table, names_by_language(table))
         if session is not None:
             self.host.tokens = {token: int(seat) for token, seat in session["tokens"].items()}
+            self.host.base = int(session.get("base", 0))
         self.room: str | None = session["room"] if session else None
         self.key: str | None = session["key"] if session else None
         saved_secret = session.get("secret") if session else None
@@ -366,6 +369,7 @@ class HostPage:
                 "secret": self.secret,
                 "table": self.host.table.to_json(),
                 "tokens": self.host.tokens,
+                "base": self.host.base,
             }
             store(f"trading-table-host:{self.room}", json.dumps(data))
 
@@ -462,7 +466,7 @@ class HostPage:
                 class_="tt-lobby",
             )
             + with_last_event(public, self.screen.last_event())
-            + end_panel(get_board(game.id), game.view(table.state, None), self.screen.names, lang, peers=True)
+            + end_panel(get_board(game.id), game.view(table.state, None), self.screen.names, lang, TABLE_END)
             + log_html(get_board(game.id), table.log, lang, self.screen.names),
             lang=lang,
             over=table.over,
@@ -477,7 +481,8 @@ class HostPage:
         return self.screen.explain(key)
 
     def click(self, attrs: dict[str, str]) -> None:
-        """Hand a seat to a bot, free it for a new phone, or let a code-only device in or not."""
+        """Hand a seat to a bot, free it for a new phone, let a code-only device in or not; at the end, start
+        a rematch at this table or hand out the record."""
         if "data-admit" in attrs:
             self.asking.pop(attrs["data-admit"], None)
             self.gate.confirm(attrs["data-admit"])
@@ -489,6 +494,15 @@ class HostPage:
             self.gate.send(self.host.release(seat, bot_levels(self.host.table.game)[1]))
         elif "data-seat-free" in attrs:
             self.gate.send(self.host.release(int(attrs["data-seat-free"]), HUMAN))
+        elif "data-rematch" in attrs and self.host.table.over:
+            self.gate.send(self.host.rematch(random.randrange(1, 10**9), self.bots))
+            self.screen = Screen(self.host.table, get_board(self.game_id()), lang)
+        elif "data-record" in attrs:
+            post("download", name=self.host.table.file_name(), text=self.host.table.to_json())
+            return
+        elif "data-replay-link" in attrs:
+            post("link", url=replay_link(self.host.table.record))
+            return
         else:
             return
         self.run_events([*self.gate.drain(0), ("changed", "", None)])
