@@ -2,18 +2,15 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from playwright.sync_api import Browser, Page, expect
 
 import pygame_core.games  # noqa: F401  (registers every game)
-from pygame_core.engine import Record, get_game
 
 from .conftest import FAST, PageGuard, play_to_the_end, wait_ready
-from .test_table import play
+from .test_table import own_views_only, play
 
-MERCATOR = get_game("mercator")
 CLICKABLE = "#board [data-action], #board [data-select]"  # the bid adjusters too, so bids vary
 
 
@@ -48,20 +45,9 @@ def test_peer_play_with_sealed_bids_sends_each_phone_exactly_its_own_view(
     browser: Browser, relay_site: str
 ) -> None:
     host, guests = play(browser, relay_site, "webrtc", False, "mercator", sealed_bids_kept, CLICKABLE)
-    room = host.get_attribute("[data-room]", "data-room")
-    saved = json.loads(host.evaluate(f"localStorage.getItem('trading-table-host:{room}')"))
-    record = Record.from_json(saved["table"])
-    states = [MERCATOR.setup(record.players, record.seed, record.options)]
-    for player, action in record.actions:
-        states.append(MERCATOR.apply(states[-1], player, action))
-    sealed_seen = 0
-    for guest in guests:
-        for text in guest.evaluate("window.ttReceived.slice()"):
-            msg = json.loads(text)
-            if msg["t"] != "state":
-                continue
-            state = states[msg["v"]]
-            assert msg["view"] == json.loads(json.dumps(MERCATOR.view(state, msg["seat"])))
-            others_in = [b for q, b in enumerate(state["bids"]) if q != msg["seat"] and b is not None]
-            sealed_seen += state["phase"] == "sealed" and bool(others_in)
+    sealed_seen = sum(
+        state["phase"] == "sealed"
+        and any(b is not None for q, b in enumerate(state["bids"]) if q != msg["seat"])
+        for state, msg in own_views_only(host, guests)
+    )
     assert sealed_seen > 0  # phones were sent states while others' bids were in but unopened

@@ -10,12 +10,17 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
+import pytest
 from playwright.sync_api import Browser, Page, expect
 from websockets.sync.client import connect
 
+import pygame_core.games  # noqa: F401  (registers every game)
+from pygame_core.engine import Record, get_game
 from pygame_core.engine.host import Guest
+from pygame_core.engine.record import states
 
 from .conftest import BLOCK_STORAGE, READY_TIMEOUT_MS, ROOT, click_some, opened, wait_ready
 
@@ -40,6 +45,25 @@ def check_messages(page: Page, seat: int, check: Check = futures_secrets_kept) -
             assert msg["seat"] == seat and msg["view"]["viewer"] == seat
             check(msg, seat)
     return len(texts)
+
+
+def own_views_only(host: Page, guests: list[Page]) -> list[tuple[dict[str, Any], dict[str, Any]]]:
+    """Check every state message the guests got is exactly its seat's view and choices of the game at that
+    version, replayed from the record the host keeps; return each (state, message)."""
+    room = host.get_attribute("[data-room]", "data-room")
+    saved = json.loads(host.evaluate(f"localStorage.getItem('trading-table-host:{room}')"))
+    record = Record.from_json(saved["table"])
+    game, replayed = get_game(record.game), [state for _, state in states(record)]
+    seen = []
+    for guest in guests:
+        for text in guest.evaluate("window.ttReceived.slice()"):
+            msg = json.loads(text)
+            if msg["t"] == "state":
+                state = replayed[msg["v"]]
+                assert msg["view"] == json.loads(json.dumps(game.view(state, msg["seat"])))
+                assert msg["legal"] == game.legal_actions(state, msg["seat"])
+                seen.append((state, msg))
+    return seen
 
 
 SEALED = re.compile(r"s1\.[A-Za-z0-9_-]+")
@@ -132,6 +156,7 @@ def play(
         guest.wait_for_selector('html[data-game-over="1"]', timeout=30_000)
         assert check_messages(guest, seat, check) > 0
     assert host.locator(".tt-result").count() == 1 and host.locator(".tt-hand").count() == 0
+    assert len(own_views_only(host, guests)) > 3
     assert_opaque(frames)
     assert problems == []
     return host, guests
@@ -143,8 +168,54 @@ def test_a_whole_game_over_webrtc_data_channels_with_a_guest_rejoining_and_the_h
     play(browser, relay_site, "webrtc", disrupt=True)
 
 
-def test_a_whole_game_forced_onto_the_relay(browser: Browser, relay_site: str) -> None:
-    play(browser, relay_site, "relay", disrupt=False)
+def last_state(page: Page) -> dict[str, Any]:
+    """Return the last state message a guest got."""
+    texts = page.evaluate("window.ttReceived.slice()")
+    return next(m for m in map(json.loads, reversed(texts)) if m["t"] == "state")
+
+
+def test_a_whole_game_forced_onto_the_relay_then_its_record_and_a_rematch_at_the_same_table(
+    browser: Browser, relay_site: str
+) -> None:
+    host, guests = play(browser, relay_site, "relay", disrupt=False)
+    ended = [last_state(guest) for guest in guests]
+    assert "rematch" in guests[0].inner_text("#board")  # the phone is told where a rematch starts
+    assert guests[0].locator("[data-rematch]").count() == 0
+    with host.expect_download() as download:
+        host.locator("[data-record]").click()
+    record = Record.from_json(Path(download.value.path()).read_text())
+    game, state = get_game(record.game), [s for _, s in states(record)][-1]
+    assert game.result(state) is not None and len(record.actions) == ended[0]["v"]
+    host.locator("[data-rematch]").click()
+    host.wait_for_function("document.documentElement.dataset.gameOver === undefined", timeout=10_000)
+    for guest, before in zip(guests, ended, strict=True):  # each phone moved one seat on, in a new deal
+        guest.wait_for_function("document.documentElement.dataset.gameOver === undefined", timeout=10_000)
+        now = last_state(guest)
+        assert now["seat"] == (before["seat"] + 1) % 4 and now["v"] > before["v"]
+        assert now["view"]["result"] is None and now["view"]["viewer"] == now["seat"]
+    assert host.locator(".tt-end").count() == 0
+    versions = [last_state(g)["v"] for g in guests]
+    rng, clicks = random.Random(3), 0
+    while clicks < 6:  # the new game takes the phones' taps
+        clicks += click_some(guests, rng)
+        host.wait_for_timeout(50)
+    assert max(last_state(g)["v"] for g in guests) > max(versions)
+
+
+@pytest.mark.parametrize("game", ["stock_trader", "value_scale", "virus_money"])
+def test_every_game_at_a_table_sends_each_phone_only_its_own_seat_s_view(
+    browser: Browser, relay_site: str, game: str
+) -> None:
+    clickable = "#board [data-action], #board [data-select]"
+    play(
+        browser,
+        relay_site,
+        "relay",
+        disrupt=False,
+        game=game,
+        check=lambda msg, seat: None,
+        selector=clickable,
+    )
 
 
 def test_the_lobby_creates_a_table_of_any_game_and_a_phone_joins_by_code(
