@@ -55,6 +55,7 @@ import subprocess
 import sys
 import tempfile
 import threading
+import time
 import urllib.parse
 from pathlib import Path
 from typing import Any
@@ -268,7 +269,7 @@ def start_relay(server: HostLikeServer) -> subprocess.Popen[bytes]:
             server.relay_port = port
             return relay
         except OSError:
-            threading.Event().wait(0.1)
+            time.sleep(0.1)
     relay.kill()
     sys.exit("startup.py: the relay (python -m tt_relay) did not start")
 

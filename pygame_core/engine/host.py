@@ -25,6 +25,7 @@ from typing import Any
 from .bot import BotFactory
 from .errors import BadSetup, GameError
 from .game import Player
+from .link import moved_on
 from .registry import get_board
 from .render import Texts, esc, tag, translate
 from .screen import (
@@ -146,14 +147,14 @@ class Host:
         return self.broadcast()
 
     def rematch(self, seed: int, bots: dict[str, BotFactory]) -> list[Outgoing]:
-        """Deal the same game anew with every seat moved one place on (as `Setup.rotated`: another seat
-        starts), each phone moving with its seat and keeping its token; return every guest's new state."""
+        """Deal the same game anew with every seat moved one place on (`moved_on`: another seat starts),
+        each phone moving with its seat and keeping its token; return every guest's new state."""
         table, n = self.table, len(self.table.seats)
         if not table.over:
             raise BadSetup("a rematch starts once the game is over")
-        kinds = [seat.kind for seat in table.seats]
+        seats = moved_on([seat.kind for seat in table.seats])
         self.base = self.version + 1
-        self.table = Table.new(table.game.id, [kinds[-1], *kinds[:-1]], seed, bots, table.record.options)
+        self.table = Table.new(table.game.id, seats, seed, bots, table.record.options)
         self.tokens = {token: (seat + 1) % n for token, seat in self.tokens.items()}
         self.peers = {peer: (seat + 1) % n for peer, seat in self.peers.items()}
         self.offered = {}

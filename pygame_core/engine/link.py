@@ -57,7 +57,12 @@ class Setup:
 
     def rotated(self) -> "Setup":
         """Return the setup for a rematch: every seat moved one place on, so another seat starts."""
-        return replace(self, seats=(self.seats[-1], *self.seats[:-1]))
+        return replace(self, seats=moved_on(self.seats))
+
+
+def moved_on(seats: Sequence[str]) -> tuple[str, ...]:
+    """Return a rematch's seats: each one place on (seat p's player sits at p + 1, the last at 0)."""
+    return (seats[-1], *seats[:-1])
 
 
 def _text(value: Any) -> str:
