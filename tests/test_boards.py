@@ -53,7 +53,7 @@ def test_every_explained_thing_has_an_explanation(game):
 
 
 @pytest.mark.parametrize("game", CASES)
-def test_actions_in_words_chapters_and_a_breakdown_that_sums(game):
+def test_actions_in_words_chapters_a_breakdown_that_sums_and_why_the_winners_won(game):
     board = get_board(game.id)
     chapters = 0
     for state, player, action in playout(game, game.max_players, 5):
@@ -69,6 +69,10 @@ def test_actions_in_words_chapters_and_a_breakdown_that_sums(game):
                 scores = view["result"]["scores"]
                 assert [sum(points for _, points in seat) for seat in parts] == scores
                 assert all(label for seat in parts for label, _ in seat)
+                why = board.decided(view, board.seat_names(game.max_players, lang), lang)
+                assert why, f"the end says why the winners won in {lang}"
+                if lang == "ja":
+                    assert not re.search(r"[。、：] |, |\. ", why), f"half-width spacing in {why!r}"
     assert chapters >= 2
 
 

@@ -174,7 +174,7 @@ def test_the_log_merges_a_run_of_carry_over_choices_into_one_line():
     assert describe(one, "en", names) == "Red and Yellow have chosen their cards to give"
     three = board.merge(one, {"e": "give", "p": 3})
     assert describe(three, "en", names) == "Red, Yellow and Purple have chosen their cards to give"
-    assert describe(three, "ja", help.seat_names(4, "ja")) == "赤、黄、紫が渡すカードを選びました"
+    assert describe(three, "ja", help.seat_names(4, "ja")) == "赤、黄と紫が渡すカードを選びました"
     assert board.merge({"e": "pass", "p": 0, "amount": 1}, {"e": "give", "p": 1}) is None
 
 

@@ -191,7 +191,10 @@ def test_decided_says_why_including_the_virus_tie_break():
     s = G.setup(3, 1)
     s.update(phase="over", totals=[3000, 3000, 2000], virus_points=[1200, 0, 0])
     why = decided(G.view(s, None), names, "en")
-    assert why == "Red, Green all have 3000; Green earned the fewest points as the virus (0) and ranks first."
+    assert (
+        why
+        == "Red and Green have 3000 each; Green earned the fewest points as the virus (0) and ranks first."
+    )
     s.update(virus_points=[0, 0, 1500])
     assert "share the win" in decided(G.view(s, None), names, "en")
     s.update(totals=[3100, 3000, 2000])

@@ -98,6 +98,30 @@ def translate(texts: Texts, lang: str, key: str, **fields: object) -> str:
     return template.format(**{k: esc(v) for k, v in fields.items()})
 
 
+LIST_WORDS = {"en": (", ", " and "), "ja": ("、", "と")}
+
+
+def listed(items: Sequence[str], lang: str) -> str:
+    """Return items as one list in words: `Red, Blue and Yellow` (`赤、青と黄`).
+
+    >>> listed(["Red", "Blue", "Yellow"], "en"), listed(["赤", "青"], "ja"), listed([], "en")
+    ('Red, Blue and Yellow', '赤と青', '')
+    """
+    if len(items) < 2:
+        return "".join(items)
+    comma, last = LIST_WORDS.get(lang, LIST_WORDS["en"])
+    return comma.join(items[:-1]) + last + items[-1]
+
+
+def sentences(parts: Sequence[str], lang: str) -> str:
+    """Return sentences as one paragraph: a space between them in English, none after 。 in Japanese.
+
+    >>> sentences(["One.", "Two."], "en"), sentences(["一。", "", "二。"], "ja")
+    ('One. Two.', '一。二。')
+    """
+    return ("" if lang == "ja" else " ").join(part for part in parts if part)
+
+
 def signed(value: int) -> str:
     """Return a whole number with its sign (+6, −3, ±0)."""
     return f"+{value}" if value > 0 else f"−{-value}" if value < 0 else "±0"

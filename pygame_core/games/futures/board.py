@@ -8,7 +8,17 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...engine.game import View
-from ...engine.render import Texts, board_root, esc, result_panel, select_button, signed, tag, translate
+from ...engine.render import (
+    Texts,
+    board_root,
+    esc,
+    listed,
+    result_panel,
+    select_button,
+    signed,
+    tag,
+    translate,
+)
 from .rules import (
     BASE_FEE,
     COMMODITIES,
@@ -735,19 +745,8 @@ def describe(event: dict[str, Any], lang: str = "en", names: Sequence[str] | Non
     if kind in ("final", "pass", "marker"):
         return translate(TEXTS, lang, f"e_{kind}", name=who(event["p"]), value=signed(event["amount"]))
     if kind == "give" and "ps" in event:
-        return translate(TEXTS, lang, "e_gives", names=joined([who(p) for p in event["ps"]], lang))
+        return translate(TEXTS, lang, "e_gives", names=listed([who(p) for p in event["ps"]], lang))
     return translate(TEXTS, lang, f"e_{kind}", name=who(event["p"]))
-
-
-def joined(items: Sequence[str], lang: str) -> str:
-    """Return names as one list in words: `Red, Blue and Yellow` (赤、青、黄).
-
-    >>> joined(["Red", "Blue", "Yellow"], "en"), joined(["Red"], "en"), joined(["赤", "青"], "ja")
-    ('Red, Blue and Yellow', 'Red', '赤、青')
-    """
-    if lang == "ja":
-        return "、".join(items)
-    return " and ".join(items) if len(items) < 3 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
 def merge(a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any] | None:

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...engine.game import View
-from ...engine.render import Event, signed, translate
+from ...engine.render import Event, listed, sentences, signed, translate
 from . import board, rules
 from .board import TEXTS, card_label, seat_names
 
@@ -418,7 +418,7 @@ def _say(lang: str, key: str, **fields: object) -> str:
 
 def _join(items: Sequence[str], lang: str) -> str:
     """Return items as one list in words, or "nobody"."""
-    return board.joined(items, lang) or _say(lang, "nobody")
+    return listed(items, lang) or _say(lang, "nobody")
 
 
 def _counts(counts: dict[str, int], lang: str) -> str:
@@ -696,11 +696,11 @@ def decided(view: View, names: Sequence[str], lang: str) -> str | None:
             )
         else:
             text = _word(lang, "alone", name=names[winners[0]], score=_money(top))
+    parts = [text]
     for p in winners:
         ledger = view["ledger"][p]
         source = max(rules.SOURCES, key=lambda s: ledger[s])
         if ledger[source] > 0:
             label = _word(lang, SOURCE_WORDS[source])
-            space = "" if lang == "ja" else " "
-            text += space + _word(lang, "best", name=names[p], label=label, value=signed(ledger[source]))
-    return text
+            parts.append(_word(lang, "best", name=names[p], label=label, value=signed(ledger[source])))
+    return sentences(parts, lang)

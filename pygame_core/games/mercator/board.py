@@ -19,7 +19,9 @@ from ...engine.render import (
     amount_entry,
     board_root,
     esc,
+    listed,
     result_panel,
+    sentences,
     tag,
     translate,
 )
@@ -51,7 +53,6 @@ TEXTS: Texts = {
         "G_init": "G",
         "B_init": "B",
         "P_init": "P",
-        "and": " and ",
         "sep": ", ",
         "turn": "Turning cards",
         "sealed": "Sealed auction",
@@ -166,7 +167,6 @@ TEXTS: Texts = {
         "G_init": "緑",
         "B_init": "青",
         "P_init": "紫",
-        "and": "と",
         "sep": "、",
         "turn": "カードをめくる",
         "sealed": "競り（握り）",
@@ -290,13 +290,6 @@ def card_label(card: str, lang: str = "en") -> str:
 def cards_label(cards: Sequence[str], lang: str = "en") -> str:
     """Return several cards' names in words."""
     return ("・" if lang == "ja" else ", ").join(card_label(c, lang) for c in cards)
-
-
-def joined(items: Sequence[str], lang: str) -> str:
-    """Return names joined as a list in words ("Red, Blue and Yellow"; 「赤、青と黄」)."""
-    if len(items) < 2:
-        return "".join(items)
-    return translate(TEXTS, lang, "sep").join(items[:-1]) + translate(TEXTS, lang, "and") + items[-1]
 
 
 def ordinal(place: int, lang: str) -> str:
@@ -462,7 +455,7 @@ def _prompt(v: View, names: Sequence[str], lang: str) -> str:
     me, acting, phase = v["viewer"], v["to_act"], v["phase"]
     if phase == R.OVER:
         return _t(lang, "p_over_series" if v["games"] > 1 else "p_over")
-    waiting = joined([names[p] for p in acting], lang)
+    waiting = listed([names[p] for p in acting], lang)
     if me is None:
         return _t(lang, "p_wait", names=waiting)
     chips = v["chips"][me]
@@ -691,7 +684,7 @@ def describe(event: Event, lang: str = "en", names: Sequence[str] | None = None)
     if kind == "auction":
         return _t(lang, "e_auction", name=names[event["p"]], cards=cards_label(event["lot"], lang))
     if kind in ("bid", "drop") and "ps" in event:
-        return _t(lang, f"e_{kind}s", names=joined([names[p] for p in event["ps"]], lang))
+        return _t(lang, f"e_{kind}s", names=listed([names[p] for p in event["ps"]], lang))
     if kind == "reveal":
         sep = translate(TEXTS, lang, "sep")
         bids = sep.join(f"{names[p]} {b}" for p, b in enumerate(event["bids"]) if b is not None)
@@ -808,7 +801,7 @@ def decided(view: View, names: Sequence[str], lang: str) -> str | None:
     scores, winners = result["scores"], result["winners"]
     top = scores[winners[0]]
     if len(winners) > 1:
-        return unescaped(lang, "d_tie", names=joined([names[p] for p in winners], lang), score=top)
+        return unescaped(lang, "d_tie", names=listed([names[p] for p in winners], lang), score=top)
     w = winners[0]
     others = [p for p in range(view["players"]) if p != w]
     if not others:
@@ -834,4 +827,4 @@ def decided(view: View, names: Sequence[str], lang: str) -> str | None:
         )
         for p in (w, second)
     ]
-    return (" " if lang == "en" else "").join([head, *how])
+    return sentences([head, *how], lang)

@@ -12,7 +12,18 @@ from collections.abc import Sequence
 
 from ...engine.game import View
 from ...engine.howto import inline
-from ...engine.render import Event, Texts, board_root, esc, result_panel, select_button, tag, translate
+from ...engine.render import (
+    Event,
+    Texts,
+    board_root,
+    esc,
+    listed,
+    result_panel,
+    select_button,
+    sentences,
+    tag,
+    translate,
+)
 from . import rules as r
 from .rules import SQUARES, card_colour, dividend_rate, effective, kind
 
@@ -866,8 +877,7 @@ def decided(view: View, names: Sequence[str], lang: str) -> str | None:
     scores, winners = result["scores"], result["winners"]
     top = scores[winners[0]]
     if len(winners) > 1:
-        sep = " and " if lang == "en" else "と"
-        lines = [plain("d_tie", lang, names=sep.join(names[p] for p in winners), score=top)]
+        lines = [plain("d_tie", lang, names=listed([names[p] for p in winners], lang), score=top)]
     else:
         w = winners[0]
         second = max((p for p in range(len(scores)) if p != w), key=lambda p: scores[p])
@@ -889,4 +899,4 @@ def decided(view: View, names: Sequence[str], lang: str) -> str | None:
         lines.append(plain("d_most", lang, name=names[w], label=label, points=points))
     dead = sum(1 for d in view["dead"].values() if d is not None)
     lines.append(plain("d_dead" if dead >= r.DEAD_TO_END else "d_piles", lang))
-    return " ".join(inline(line) for line in lines)
+    return sentences([inline(line) for line in lines], lang)

@@ -16,9 +16,11 @@ from ...engine.render import (
     amount_entry,
     board_root,
     esc,
+    listed,
     off_button,
     result_panel,
     select_button,
+    sentences,
     tag,
     translate,
 )
@@ -69,7 +71,6 @@ TEXTS: Texts = {
         "Gs": "guilders",
         "sep": " · ",
         "comma": ", ",
-        "and": " and ",
         "semi": "; ",
         "coin": "coin",
         "coins_n": "coins",
@@ -198,7 +199,6 @@ TEXTS: Texts = {
         "Gs": "ギルダー",
         "sep": "・",
         "comma": "、",
-        "and": "と",
         "semi": "、",
         "coin": "枚",
         "coins_n": "枚",
@@ -334,18 +334,6 @@ def cards_label(cards: Sequence[str], lang: str) -> str:
 def plural(n: int, one: str, many: str, lang: str) -> str:
     """Return the word for `n` things: the text `one` for exactly 1, else `many` (Japanese counters agree)."""
     return translate(TEXTS, lang, one if n == 1 else many)
-
-
-def listed(items: Sequence[str], lang: str) -> str:
-    """Return items as a list in words: `a, b and c` (Japanese `a、bとc`).
-
-    >>> listed(["Red", "Blue", "Yellow"], "en"), listed(["赤", "青"], "ja"), listed([], "en")
-    ('Red, Blue and Yellow', '赤と青', '')
-    """
-    if len(items) < 2:
-        return "".join(items)
-    head = translate(TEXTS, lang, "comma").join(items[:-1])
-    return head + translate(TEXTS, lang, "and") + items[-1]
 
 
 def coin_count(c: str, k: int, lang: str) -> str:
@@ -1104,18 +1092,20 @@ def decided(view: View, names: Sequence[str], lang: str) -> str | None:
     w = winners[0]
     second = max((p for p in range(len(scores)) if p != w), key=lambda p: scores[p])
     label, points = max(breakdown(view, lang)[w], key=lambda part: part[1])
-    return (
-        translate(
-            TEXTS,
-            lang,
-            "d_one",
-            name=names[w],
-            n=top,
-            unit=unit,
-            gap=top - scores[second],
-            second=names[second],
-            m=scores[second],
-        )
-        + " " * (lang == "en")
-        + translate(TEXTS, lang, "d_best", name=names[w], part=label, n=points)
+    return sentences(
+        [
+            translate(
+                TEXTS,
+                lang,
+                "d_one",
+                name=names[w],
+                n=top,
+                unit=unit,
+                gap=top - scores[second],
+                second=names[second],
+                m=scores[second],
+            ),
+            translate(TEXTS, lang, "d_best", name=names[w], part=label, n=points),
+        ],
+        lang,
     )

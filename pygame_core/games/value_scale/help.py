@@ -11,10 +11,10 @@ import re
 from math import ceil
 from typing import Any
 
-from ...engine.render import tag
+from ...engine.render import listed, sentences, tag
 from . import board
 from . import rules as r
-from .board import TEXTS, card_label, coin_count, coins_label, listed
+from .board import TEXTS, card_label, coin_count, coins_label
 
 View = dict[str, Any]
 
@@ -510,7 +510,7 @@ def _card_text(card: str, view: View | None, lang: str) -> str:
                         then=r.goods_score(r.stack_with(stack, [card])),
                     )
                 )
-        return " ".join(parts) if lang == "en" else "".join(parts)
+        return sentences(parts, lang)
     c = r.currency(card)
     surge = card in r.SURGE_CARDS
     cur = _words(lang, c)
@@ -541,7 +541,7 @@ def _card_text(card: str, view: View | None, lang: str) -> str:
             )[j]
             key, amount = ("surge_mine", "more") if surge else ("crash_mine", "loss")
             parts.append(_say(lang, key, coins=coin_count(c, k, lang), **{amount: abs(after - now) * k}))
-    return " ".join(parts) if lang == "en" else "".join(parts)
+    return sentences(parts, lang)
 
 
 def _now(view: View | None, lang: str, key: str) -> str:

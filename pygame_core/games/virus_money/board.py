@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...engine.game import View
-from ...engine.render import Texts, amount_entry, board_root, esc, result_panel, tag, translate
+from ...engine.render import Texts, amount_entry, board_root, esc, listed, result_panel, tag, translate
 from .rules import (
     COLOURS,
     OTHER_VALUE,
@@ -141,7 +141,7 @@ TEXTS: Texts = {
         "k_money": "Virus money held ({n} × −{value})",
         "k_virus": "As the virus ({n} × {value})",
         "d_alone": "{name} wins with {score}, {gap} ahead of {next}.",
-        "d_tie_broken": "{names} all have {score}; {name} earned the fewest points as the virus ({points}) "
+        "d_tie_broken": "{names} have {score} each; {name} earned the fewest points as the virus ({points}) "
         "and ranks first.",
         "d_shared": "{names} share the win: {score} each and the same points as the virus ({points}).",
         "d_only": "{name} wins with {score}.",
@@ -842,14 +842,13 @@ def decided(view: dict[str, Any], names: Sequence[str], lang: str = "en") -> str
     scores, winners = result["scores"], result["winners"]
     best = scores[winners[0]]
     level = [p for p, s in enumerate(scores) if s == best]
-    sep = translate(TEXTS, lang, "sep")
     points = view["virus_points"][winners[0]]
     if len(winners) > 1:
-        who = sep.join(names[p] for p in winners)
+        who = listed([names[p] for p in winners], lang)
         return translate(TEXTS, lang, "d_shared", names=who, score=best, points=points)
     name = names[winners[0]]
     if len(level) > 1:
-        who = sep.join(names[p] for p in level)
+        who = listed([names[p] for p in level], lang)
         return translate(TEXTS, lang, "d_tie_broken", names=who, score=best, name=name, points=points)
     rest = [p for p in range(len(scores)) if p != winners[0]]
     if not rest:
