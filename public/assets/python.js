@@ -99,7 +99,10 @@
       if (op.ready === false) return;
       root.dataset.ready = "1";
       if (op.over) root.dataset.gameOver = "1";
-      else root.removeAttribute("data-game-over");
+      else if (root.dataset.gameOver) {
+        root.removeAttribute("data-game-over");
+        window.scrollTo(0, 0); // a new game (a rematch) after the end: start at its top, not at the end panel
+      }
     },
     received: (op) => (window.ttReceived ||= []).push(...(op.text === null ? [] : [op.text])), // for tests
     warn: (op) => console.warn(...op.parts),

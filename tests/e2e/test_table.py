@@ -22,7 +22,7 @@ from pygame_core.engine import Record, get_game
 from pygame_core.engine.host import Guest
 from pygame_core.engine.record import states
 
-from .conftest import BLOCK_STORAGE, READY_TIMEOUT_MS, ROOT, click_some, opened, wait_ready
+from .conftest import BLOCK_STORAGE, PHONE, READY_TIMEOUT_MS, ROOT, click_some, opened, wait_ready
 
 Check = Callable[[dict[str, Any], int], None]
 
@@ -186,6 +186,10 @@ def test_a_whole_game_forced_onto_the_relay_then_its_record_and_a_rematch_at_the
     record = Record.from_json(Path(download.value.path()).read_text())
     game, state = get_game(record.game), [s for _, s in states(record)][-1]
     assert game.result(state) is not None and len(record.actions) == ended[0]["v"]
+    guests[0].set_viewport_size(PHONE)
+    for page in (host, *guests):  # each screen is scrolled down to its end panel
+        page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    assert guests[0].evaluate("scrollY") > 0
     host.locator("[data-rematch]").click()
     host.wait_for_function("document.documentElement.dataset.gameOver === undefined", timeout=10_000)
     for guest, before in zip(guests, ended, strict=True):  # each phone moved one seat on, in a new deal
@@ -193,6 +197,7 @@ def test_a_whole_game_forced_onto_the_relay_then_its_record_and_a_rematch_at_the
         now = last_state(guest)
         assert now["seat"] == (before["seat"] + 1) % 4 and now["v"] > before["v"]
         assert now["view"]["result"] is None and now["view"]["viewer"] == now["seat"]
+        assert guest.evaluate("scrollY") == 0, "the new deal is shown from its top"
     assert host.locator(".tt-end").count() == 0
     versions = [last_state(g)["v"] for g in guests]
     rng, clicks = random.Random(3), 0
