@@ -174,8 +174,9 @@ def game_card(game: Game, root: str, lang: str) -> str:
 
 
 def rules_page(game_id: str, lang: str, root: str) -> str:
-    """Return the body of a game's how-to-play page (`/rules/<game>/`, Japanese under `ja/`): the rules,
-    a link to the other language, "Play vs bots" and the way home."""
+    """Return the body of a game's how-to-play page (`/rules/<game>/`, Japanese under `ja/`): the rules
+    (`[data-rules-text]`: the play page shows them from here while Python starts), a link to the other
+    language, "Play vs bots" and the way home."""
     game = get_game(game_id)
 
     def t(key: str, **fields: object) -> str:
@@ -192,7 +193,8 @@ def rules_page(game_id: str, lang: str, root: str) -> str:
         class_="tt-nav",
     )
     cta = tag("p", tag("a", t("play"), href=play, class_="tt-act tt-big", data_play=game_id), class_="tt-cta")
-    body = tag("h1", t("rules_title", name=game.name)) + cta + rules_html(game_id, lang) + cta
+    text = tag("div", rules_html(game_id, lang), data_rules_text="")
+    body = tag("h1", t("rules_title", name=game.name)) + cta + text + cta
     return nav + tag("article", body, class_="tt-rules")
 
 

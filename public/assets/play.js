@@ -5,7 +5,8 @@
 // - TradingTable.paint(box, html): repaints a screen and briefly marks the parts of the board that changed
 //   (not under prefers-reduced-motion), and lets a banner time out.
 // Python sets TradingTable.explain(key) and TradingTable.rules() (both return markup, or a promise of it
-// where Python runs in a worker: python.js).
+// where Python runs in a worker: python.js). Until Python is up, a [data-help] with data-rules-href (the
+// play page's loading box) shows the text of the game's rules page, built by the same Python.
 (() => {
   "use strict";
   const TT = globalThis.TradingTable;
@@ -29,6 +30,16 @@
 
   async function explain(thing) {
     if (TT.explain) openSheet(await TT.explain(thing.dataset.explain));
+  }
+
+  // The rules text of a game's rules page (the page itself if it cannot be read).
+  async function rulesPage(href) {
+    const response = await fetch(href);
+    if (!response.ok) throw new Error(`${href}: ${response.status}`);
+    const page = new DOMParser().parseFromString(await response.text(), "text/html");
+    const text = page.querySelector("[data-rules-text]");
+    if (!text) throw new Error(`${href} has no rules text`);
+    return text.innerHTML;
   }
 
   function stop(event) {
@@ -55,7 +66,12 @@
         longPressed = false;
         return stop(event);
       }
-      if (target.closest("[data-help]")) {
+      const help = target.closest("[data-help]");
+      if (help?.dataset.rulesHref) {
+        rulesPage(help.dataset.rulesHref).then(openSheet, () => location.assign(help.dataset.rulesHref));
+        return stop(event);
+      }
+      if (help) {
         if (TT.rules) Promise.resolve(TT.rules()).then(openSheet);
         return stop(event);
       }

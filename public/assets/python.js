@@ -98,6 +98,7 @@
       if (op.transport) board().dataset.transport = op.transport;
       if (op.ready === false) return;
       root.dataset.ready = "1";
+      document.querySelector(".loading [data-help]")?.remove(); // the board's own one is there now
       if (op.over) root.dataset.gameOver = "1";
       else if (root.dataset.gameOver) {
         root.removeAttribute("data-game-over");
@@ -242,6 +243,7 @@
   });
 
   addEventListener("DOMContentLoaded", () => {
+    progress("loading"); // in the page's language from the start (the worker's first word may come later)
     early.splice(0).forEach(run);
     const sheet = document.getElementById("sheet");
     if (sheet) {

@@ -132,6 +132,33 @@ def test_bots_wait_while_the_rules_are_open_and_hot_seat_stays_hidden(
     page_guard.assert_clean()
 
 
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_rules_open_while_python_starts_and_the_bots_wait_for_them(
+    page: Page, page_guard: PageGuard, lang: str
+) -> None:
+    held = []
+    page.route("**/assets/worker.mjs", lambda route: held.append(route))  # Python waits for the rules
+    page.goto(f"play/?game=value_scale&players=3&seats=bot,bot,bot&seed=2&pace=300&lang={lang}")
+    help_button = page.locator(".loading [data-help]")
+    expect(help_button).to_have_text(page.locator("#board [data-help]").inner_text())  # the page's language
+    help_button.click()
+    sheet = page.locator("#sheet [data-sheet-body]")
+    expect(sheet.locator("h2").first).to_have_text(first_heading("value_scale", lang))
+    early = sheet.inner_html()
+    held[0].continue_()
+    page.wait_for_function("document.documentElement.dataset.ready === '1'", timeout=120_000)
+    expect(page.locator(".loading")).to_be_hidden()
+    line = page.locator("[data-last-event]").inner_text()
+    page.wait_for_timeout(2000)  # the sheet opened before Python was up, and still the bots wait for it
+    assert page.locator("[data-last-event]").inner_text() == line
+    page.keyboard.press("Escape")
+    expect(page.locator("[data-last-event]")).not_to_have_text(line, timeout=20_000)
+    page.locator("#board [data-help]").click()
+    expect(sheet.locator("h2").first).to_be_visible()
+    assert sheet.inner_html() == early  # Python's own rules sheet: the same text
+    page_guard.assert_clean()
+
+
 def test_rules_pages_exist_in_both_languages_and_every_home_link_resolves(site, page: Page) -> None:
     for game in GAMES:
         for lang, sub in (("en", ""), ("ja", "ja/")):
