@@ -9,7 +9,7 @@ from playout import playout
 
 from pygame_core.bots import bot_levels, make_bot
 from pygame_core.engine import all_games, get_board
-from pygame_core.engine.howto import rules_html
+from pygame_core.engine.howto import explained, inline, rules_html
 from pygame_core.engine.table import Table
 
 GAMES = all_games()
@@ -49,6 +49,8 @@ def test_every_explained_thing_has_an_explanation(game):
             for lang in LANGS:
                 text = board.explain(key, view, lang)
                 assert text and text.strip(), f"{key} has no {lang} explanation"
+                html = explained(board, key, view, lang)  # as the sheet shows it
+                assert html.startswith("<p>") and not re.search(r"\*\*|&amp;|\n", html), html
     assert len(keys) >= 8, f"only {sorted(keys)} are explained"
 
 
@@ -71,6 +73,8 @@ def test_actions_in_words_chapters_a_breakdown_that_sums_and_why_the_winners_won
                 assert all(label for seat in parts for label, _ in seat)
                 why = board.decided(view, board.seat_names(game.max_players, lang), lang)
                 assert why, f"the end says why the winners won in {lang}"
+                shown = inline(why)  # as the end panel shows it
+                assert not re.search(r"\*\*|&amp;", shown), shown
                 if lang == "ja":
                     assert not re.search(r"[。、：] |, |\. ", why), f"half-width spacing in {why!r}"
     assert chapters >= 2

@@ -10,7 +10,7 @@ from playout import playout
 
 from pygame_core.bots import bot_names, make_bot
 from pygame_core.engine import get_board, play_match
-from pygame_core.engine.howto import inline, markup_html, rules_html
+from pygame_core.engine.howto import explained, markup_html, rules_html
 from pygame_core.engine.screen import Screen
 from pygame_core.engine.table import Table
 from pygame_core.games.stock_trader import BrokerBot, board, help
@@ -177,10 +177,8 @@ def test_every_card_kind_has_its_effect_explained_in_both_languages():
         card = f"{k}-R" if k in COLOURED else k
         for lang in ("en", "ja"):
             text = help.explain(f"card:{card}", view, lang)
-            assert (
-                text and inline(help.effect(k, lang)) in text and inline(board.card_name(card, lang)) in text
-            )
-            assert text.startswith("<p><strong>")
+            assert text and help.effect(k, lang) in text and board.card_name(card, lang) in text
+            assert explained(get_board("stock_trader"), f"card:{card}", view, lang).startswith("<p><strong>")
     assert "take one ±2 card off" in help.explain("card:credit", view, "en")
     assert "取り除きます" in help.explain("card:credit", view, "ja")
     assert help.explain("card:nothing", view, "en") is None and help.explain("nope", view, "en") is None
@@ -306,4 +304,4 @@ def test_banners_chapters_breakdown_and_verdict():
     assert board.chapter({"e": "buy"}, "en") is None
     tie = dict(view, result={"scores": [40, 40, 12, 3], "winners": [0, 1]})
     text = board.decided(tie, seat_names(4, "en"), "en")
-    assert "<strong>Player 1 and Player 2</strong> share the win with 40C each" in text and "no ties" in text
+    assert "**Player 1 and Player 2** share the win with 40C each" in text and "no ties" in text

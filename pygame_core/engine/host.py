@@ -25,6 +25,7 @@ from typing import Any
 from .bot import BotFactory
 from .errors import BadSetup, GameError
 from .game import Player
+from .howto import explained
 from .link import moved_on
 from .registry import get_board
 from .render import Texts, esc, tag, translate
@@ -513,4 +514,4 @@ class Guest:
         """Return what the thing marked `data-explain="<key>"` on this seat's board is and does now."""
         if self.state is None:
             return esc(key)
-        return get_board(self.state["game"]).explain(key, self.state["view"], self.lang) or esc(key)
+        return explained(get_board(self.state["game"]), key, self.state["view"], self.lang)

@@ -13,10 +13,11 @@ The markup, one block per blank-line-separated paragraph:
 
 import re
 from collections.abc import Mapping
+from typing import Any
 
 from .errors import UnknownGame
 from .registry import get_board, get_game
-from .render import esc, tag
+from .render import Board, esc, tag
 
 FIGURE = re.compile(r"^\[\[figure:([a-z0-9_-]+)\]\]$")
 
@@ -58,6 +59,12 @@ def markup_html(text: str, figures: Mapping[str, str] | None = None) -> str:
         if items:
             out.append(tag(kind, "".join(items)))
     return "".join(out)
+
+
+def explained(board: Board, key: str, view: dict[str, Any] | None, lang: str) -> str:
+    """Return what the thing marked `data-explain="<key>"` is and does now, as HTML (the key if unknown)."""
+    text = board.explain(key, view, lang)
+    return markup_html(text) if text else esc(key)
 
 
 def rules_html(game_id: str, lang: str) -> str:

@@ -36,13 +36,14 @@ class Board:
       page's.
     - `rules(lang)`: how to play, in the markup of `engine.howto`, every number filled in from the rules
       module's constants; `figures(lang)`: the `[[figure:<name>]]` pictures it names, drawn by the board.
-    - `explain(key, view, lang)`: what the thing marked `data-explain="<key>"` is and does now (markup), or
-      None for an unknown key.
+    - `explain(key, view, lang)`: what the thing marked `data-explain="<key>"` is and does now, in the
+      markup of `engine.howto` (`howto.explained` makes it HTML), or None for an unknown key.
     - `action_name(action, view, lang)`: a legal action in words (hints, records), or None.
     - `banners`: event kinds (`"e"`) big enough for a banner; `chapter(event, lang)`: the heading of the
       log group the event opens (a round, a game), or None; `merge(a, b)`: one event for a run of two.
     - `breakdown(view, lang)`: at the end, each seat's `(label, points)` parts, summing to its score;
-      `decided(view, names, lang)`: why the winners won (markup, tie-breaks included), or None.
+      `decided(view, names, lang)`: why the winners won, tie-breaks included, as one paragraph in
+      `engine.howto`'s inline markup (`**strong**`), or None.
     """
 
     render: Callable[..., str]

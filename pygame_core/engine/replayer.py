@@ -5,9 +5,10 @@ the game is over, any seat's view, with the log up to that step. Pure, like the 
 from typing import Any
 
 from .game import Player, State
+from .howto import explained
 from .record import Record, states
 from .registry import get_board
-from .render import Texts, esc, tag, translate
+from .render import Texts, tag, translate
 from .screen import end_panel, log_html
 
 TEXTS: Texts = {
@@ -75,7 +76,7 @@ class Replayer:
 
     def explain(self, key: str) -> str:
         """Return what the thing marked `data-explain="<key>"` is and does at the step shown (markup)."""
-        return self.board.explain(key, self.view(), self.lang) or esc(key)
+        return explained(self.board, key, self.view(), self.lang)
 
     def html(self) -> str:
         """Return the controls, the board at the step shown, and the log up to it."""

@@ -9,6 +9,7 @@ from typing import Any
 
 from .game import Player
 from .hint import Hint
+from .howto import explained, inline
 from .link import LANGS
 from .registry import get_board, get_game
 from .render import Board, Texts, esc, signed, tag, translate
@@ -237,7 +238,7 @@ class Screen:
 
     def explain(self, key: str) -> str:
         """Return what the thing marked `data-explain="<key>"` is and does now (markup)."""
-        return self.board.explain(key, self.view(), self.lang) or esc(key)
+        return explained(self.board, key, self.view(), self.lang)
 
     def click(self, kind: str, value: str, then: str = "") -> None:
         """Handle a tap: `action` plays it (and each `then` action while legal), `select`/`deselect` a
@@ -350,7 +351,7 @@ def end_panel(
             )
     why = board.decided(view, names, lang)
     if why:
-        parts.append(tag("p", why, class_="tt-decided"))
+        parts.append(tag("p", inline(why), class_="tt-decided"))
     if note:
         parts.append(tag("p", esc(note), class_="tt-prompt"))
     if tools:

@@ -57,8 +57,7 @@ def explain(key: str) -> str:
     """Return what a thing on the board is and does at this step, for this viewer."""
     if replayer is None:
         return key
-    view = replayer.game.view(replayer.states[replayer.step], replayer.viewer)
-    return replayer.board.explain(key, view, lang) or key
+    return replayer.explain(key)
 
 
 def click(attrs: dict[str, str]) -> None:

@@ -11,7 +11,6 @@ from collections import Counter
 from collections.abc import Sequence
 
 from ...engine.game import View
-from ...engine.howto import inline
 from ...engine.render import (
     Event,
     Texts,
@@ -868,9 +867,9 @@ def breakdown(view: View, lang: str) -> list[list[tuple[str, int]]]:
 
 
 def decided(view: View, names: Sequence[str], lang: str) -> str | None:
-    """Return why the winners won, as inline HTML (the end panel puts it in a paragraph): the score and
-    the margin (ties share: there is no tie-break), the largest part of the winner's worth, and how the
-    game ended."""
+    """Return why the winners won, in `engine.howto`'s inline markup (the end panel's paragraph): the
+    score and the margin (ties share: there is no tie-break), the largest part of the winner's worth, and
+    how the game ended."""
     result = view.get("result")
     if not result:
         return None
@@ -899,4 +898,4 @@ def decided(view: View, names: Sequence[str], lang: str) -> str | None:
         lines.append(plain("d_most", lang, name=names[w], label=label, points=points))
     dead = sum(1 for d in view["dead"].values() if d is not None)
     lines.append(plain("d_dead" if dead >= r.DEAD_TO_END else "d_piles", lang))
-    return sentences([inline(line) for line in lines], lang)
+    return sentences(lines, lang)

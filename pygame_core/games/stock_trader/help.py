@@ -6,7 +6,6 @@ from collections import Counter
 from typing import Any
 
 from ...engine.game import View
-from ...engine.howto import markup_html
 from . import rules as r
 from .board import ROMAN, card_name, colour_name, cost_of, counted, plain, rate_table, sheet
 
@@ -488,14 +487,8 @@ def _price_square(v: View, c: str) -> int:
 
 
 def explain(key: str, view: View | None, lang: str) -> str | None:
-    """Return what the thing marked `data-explain="<key>"` is and what it does now, as HTML (the page puts
-    it in the explain sheet as it is), or None for an unknown key."""
-    text = explanation(key, view, lang)
-    return markup_html(text) if text else None
-
-
-def explanation(key: str, view: View | None, lang: str) -> str | None:
-    """Return the explanation of a `data-explain` key in `engine.howto`'s markup, or None."""
+    """Return what the thing marked `data-explain="<key>"` is and what it does now, in `engine.howto`'s
+    markup, or None for an unknown key."""
     what, _, arg = key.partition(":")
     v = view if view is not None else _view()
     sep = ", " if lang == "en" else "、"
@@ -542,7 +535,7 @@ def explanation(key: str, view: View | None, lang: str) -> str | None:
                 "x_holding", lang, colour=colour, price=v["prices"][arg], rate=v["dividend"][arg], **n
             )
         if v["dead"][arg]:
-            return explanation(f"badge:{v['dead'][arg]}", v, lang)
+            return explain(f"badge:{v['dead'][arg]}", v, lang)
         mods = v["mods"][arg]
         cards = f"{'+' if mods > 0 else '−'}{r.CREDIT_STEP}×{abs(mods)}"
         change = f"{'+' if mods > 0 else '−'}{abs(mods) * r.CREDIT_STEP}"
