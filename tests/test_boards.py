@@ -75,8 +75,13 @@ def test_actions_in_words_chapters_a_breakdown_that_sums_and_why_the_winners_won
                 assert why, f"the end says why the winners won in {lang}"
                 shown = inline(why)  # as the end panel shows it
                 assert not re.search(r"\*\*|&amp;", shown), shown
+                result = re.search(
+                    r'<section class="tt-result".*?</section>', board.render(view, [], lang=lang)
+                )
+                assert result, "the end shows the result"
                 if lang == "ja":
-                    assert not re.search(r"[。、：] |, |\. ", why), f"half-width spacing in {why!r}"
+                    for text in (why, result[0]):
+                        assert not re.search(r"[。、：] |[,:] |\. ", text), f"half-width spacing in {text!r}"
     assert chapters >= 2
 
 

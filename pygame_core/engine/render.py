@@ -219,8 +219,8 @@ CROWN = (  # the winners' mark, drawn (no emoji font needed); the heading names 
     '<path d="M1 13h18L17 3l-4 5-3-7-3 7-4-5z" fill="#e0b000" stroke="#8a6a10"/></svg> '
 )
 RESULT_TEXTS: Texts = {
-    "en": {"winner": "Winner: {who}", "winners": "Winners: {who}"},
-    "ja": {"winner": "勝者：{who}", "winners": "勝者：{who}"},
+    "en": {"winner": "Winner: {who}", "winners": "Winners: {who}", "line": "{name}: {score}"},
+    "ja": {"winner": "勝者：{who}", "winners": "勝者：{who}", "line": "{name}：{score}"},
 }
 
 
@@ -230,9 +230,17 @@ def result_panel(
     lang: str,
     line: Callable[[int], str] | None = None,
     order: Sequence[int] | None = None,
+    unit: str = "",
 ) -> str:
     """Return the game-over panel ("" before the end): the winners, then each seat's line (markup; by
-    default `name: score`) in `order` (by default best score first), the winners crowned."""
+    default `name: score` and the `unit`, `名前：点`) in `order` (by default best score first), the
+    winners crowned."""
+
+    def scored(p: int) -> str:
+        score = scores[p]
+        shown = str(score) if score >= 0 else f"−{-score}"
+        return translate(RESULT_TEXTS, lang, "line", name=names[p], score=shown + unit)
+
     if result is None:
         return ""
     scores, winners = result["scores"], result["winners"]
@@ -240,7 +248,7 @@ def result_panel(
     rows = "".join(
         tag(
             "li",
-            (CROWN if p in winners else "") + (line(p) if line else f"{esc(names[p])}: {scores[p]}"),
+            (CROWN if p in winners else "") + (line(p) if line else scored(p)),
             class_="tt-winner" if p in winners else None,
         )
         for p in seats

@@ -685,7 +685,7 @@ def render(
     pile = next((ROMAN[i] for i, n in enumerate(v["piles"]) if n), ROMAN[-1])
     key = "status_over" if v["step"] == "over" else "status"
     status = translate(TEXTS, lang, key, pile=pile, paid=v["dividends"], piles=len(v["piles"]))
-    result = result_panel(v["result"], names, lang, lambda p: f"{esc(names[p])}: {v['result']['scores'][p]}C")
+    result = result_panel(v["result"], names, lang, unit="C")
     parts = [
         tag("header", tag("span", status, data_explain="status"), class_="tt-status"),
         tag("p", _prompt(v, names, lang), class_="tt-prompt tt-side", role="status"),
