@@ -10,6 +10,7 @@ from playout import playout
 from pygame_core.bots import bot_levels, make_bot
 from pygame_core.engine import all_games, get_board
 from pygame_core.engine.howto import explained, inline, rules_html
+from pygame_core.engine.screen import end_panel
 from pygame_core.engine.table import Table
 
 GAMES = all_games()
@@ -79,6 +80,8 @@ def test_actions_in_words_chapters_a_breakdown_that_sums_and_why_the_winners_won
                     r'<section class="tt-result".*?</section>', board.render(view, [], lang=lang)
                 )
                 assert result, "the end shows the result"
+                panel = end_panel(board, view, board.seat_names(game.max_players, lang), lang)
+                assert not re.search(r">[^<]*(?<![\w-])-\d", result[0] + panel), "a minus sign, not a hyphen"
                 if lang == "ja":
                     for text in (why, result[0]):
                         assert not re.search(r"[。、：] |[,:] |\. ", text), f"half-width spacing in {text!r}"

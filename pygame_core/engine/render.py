@@ -123,6 +123,11 @@ def sentences(parts: Sequence[str], lang: str) -> str:
     return ("" if lang == "ja" else " ").join(part for part in parts if part)
 
 
+def number(value: int) -> str:
+    """Return a whole number with a true minus sign (35, −35)."""
+    return str(value) if value >= 0 else f"−{-value}"
+
+
 def signed(value: int) -> str:
     """Return a whole number with its sign (+6, −3, ±0)."""
     return f"+{value}" if value > 0 else f"−{-value}" if value < 0 else "±0"
@@ -237,9 +242,7 @@ def result_panel(
     winners crowned."""
 
     def scored(p: int) -> str:
-        score = scores[p]
-        shown = str(score) if score >= 0 else f"−{-score}"
-        return translate(RESULT_TEXTS, lang, "line", name=names[p], score=shown + unit)
+        return translate(RESULT_TEXTS, lang, "line", name=names[p], score=number(scores[p]) + unit)
 
     if result is None:
         return ""

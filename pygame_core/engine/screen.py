@@ -12,7 +12,7 @@ from .hint import Hint
 from .howto import explained, inline
 from .link import LANGS
 from .registry import get_board, get_game
-from .render import Board, Texts, esc, signed, tag, translate
+from .render import Board, Texts, esc, number, signed, tag, translate
 from .table import Table
 
 LOG_LINES = 14
@@ -345,7 +345,7 @@ def end_panel(
             rows = "".join(
                 tag("tr", tag("td", esc(label)) + tag("td", signed(points))) for label, points in seats[p]
             )
-            rows += tag("tr", tag("th", t("total")) + tag("th", str(result["scores"][p])))
+            rows += tag("tr", tag("th", t("total")) + tag("th", number(result["scores"][p])))
             parts.append(
                 tag("table", tag("caption", esc(names[p])) + rows, class_="tt-breakdown", data_seat=p)
             )

@@ -38,6 +38,11 @@ def log_lines(record: Record) -> int:
     return sum(len(lines) for _, lines in log_groups(get_board(record.game), events, "en"))
 
 
+def shown_number(text: str) -> int:
+    """Return a whole number as the page shows it (−3, +6, ±0)."""
+    return int(text.replace("−", "-").replace("±", ""))
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_a_whole_game_then_the_end_the_record_the_replay_and_play_again(
     page: Page, page_guard: PageGuard, game: str, tmp_path
@@ -67,10 +72,8 @@ def test_a_whole_game_then_the_end_the_record_the_replay_and_play_again(
     scores = replay(record)[0].result(replay(record)[1]).scores
     for table in page.locator(".tt-breakdown").all():
         seat = int(table.get_attribute("data-seat"))
-        parts = [
-            int(t.replace("−", "-").replace("±", "")) for t in table.locator("td + td").all_inner_texts()
-        ]
-        assert sum(parts) == scores[seat] == int(table.locator("th + th").inner_text())
+        parts = [shown_number(t) for t in table.locator("td + td").all_inner_texts()]
+        assert sum(parts) == scores[seat] == shown_number(table.locator("th + th").inner_text())
     # The record downloads and replays in CPython to the same scores.
     with page.expect_download() as download:
         page.locator("[data-record]").click()
