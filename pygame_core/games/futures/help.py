@@ -540,7 +540,7 @@ def _now(kind: str, arg: str, v: View, lang: str) -> str:
             face = _say(lang, "slot_down", who=_by(slot["by"], names, lang))
         else:
             face = _say(lang, "slot_up", card=card_label(slot["card"], lang))
-        return text + ("" if lang == "ja" else " ") + face
+        return sentences([text, face], lang)
     if kind == "deck":
         return _say(lang, "deck_now", n=v["deck"])
     if kind == "discards":

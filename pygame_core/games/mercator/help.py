@@ -13,7 +13,7 @@ import re
 from typing import Any
 
 from ...engine.game import View
-from ...engine.render import tag, translate
+from ...engine.render import sentences, tag, translate
 from . import board as B
 from . import rules as R
 from .rules import MERCATOR
@@ -379,9 +379,6 @@ KEYS = frozenset(
 )
 
 
-SPACE = (" ", "")  # between sentences: English, Japanese
-
-
 def _x(lang: str, key: str, **fields: object) -> str:
     """Return an explanation text in `lang` (English if missing), its fields filled in."""
     texts = EXPLAIN["ja"] if lang == "ja" else EXPLAIN["en"]
@@ -422,7 +419,7 @@ def explain(key: str, view: View | None, lang: str) -> str | None:
         c = key[5:]
         name = translate(B.TEXTS, lang, c)
         text = _x(lang, "card", Name=name[:1].upper() + name[1:], **nums)
-        return text + ("" if v is None else SPACE[lang == "ja"] + _card_now(c, v, lang))
+        return sentences([text, "" if v is None else _card_now(c, v, lang)], lang)
     if key.startswith("badge:") and key in EXPLAIN["en"]:
         return _x(lang, key, **nums)
     if key not in KEYS:
@@ -432,12 +429,12 @@ def explain(key: str, view: View | None, lang: str) -> str | None:
         f"{B.ordinal(k + 1, lang)} {x}" for k, x in enumerate(R.PAYOUTS[players])
     )
     if key == "cargo" and (v is None or v["colour_bonus"]):
-        return _x(lang, "cargo") + SPACE[lang == "ja"] + _x(lang, "cargo_bonus", **nums)
+        return sentences([_x(lang, "cargo"), _x(lang, "cargo_bonus", **nums)], lang)
     if key == "bids" and v is not None and v["open"]:
         key = "bids_open"
     text = _x(lang, key, n=players, table=table, decks=_decks(lang), **nums)
     now = "" if v is None else _now(key, v, lang)
-    return text + (SPACE[lang == "ja"] + now if now else "")
+    return sentences([text, now], lang)
 
 
 def _now(key: str, v: View, lang: str) -> str:
