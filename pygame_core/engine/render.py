@@ -240,13 +240,13 @@ def result_panel(
     """Return the game-over panel ("" before the end): the winners, then each seat's line (markup; by
     default `name: score` and the `unit`, `名前：点`) in `order` (by default best score first), the
     winners crowned."""
+    if result is None:
+        return ""
+    scores, winners = result["scores"], result["winners"]
 
     def scored(p: int) -> str:
         return translate(RESULT_TEXTS, lang, "line", name=names[p], score=number(scores[p]) + unit)
 
-    if result is None:
-        return ""
-    scores, winners = result["scores"], result["winners"]
     seats = order if order is not None else sorted(range(len(scores)), key=lambda p: -scores[p])
     rows = "".join(
         tag(
