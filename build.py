@@ -107,6 +107,7 @@ PYODIDE_INITIAL_HEAP = 30 * 1024 * 1024
 # The trimmed standard library (see make_stdlib): Pyodide's python_stdlib.zip with only what the pages use.
 STDLIB_PREFIX = "runtime/python_stdlib-"  # + hash of its contents + ".zip"
 STDLIB_EXERCISE = ROOT / "tools" / "stdlib_exercise.py"  # does what the pages do, in Pyodide
+STDLIB_MINIFY = ROOT / "tools" / "minify_python.py"  # the zip's sources without comments and docstrings
 STDLIB_WHOLE = ("_pyodide", "pyodide")  # Pyodide's own Python, which its JavaScript may call at any time
 # Modules commonly imported only when something happens (an error's traceback, a warning, a date parsed, a
 # text in another encoding), kept whether or not the exercise happened to import them.
@@ -616,6 +617,24 @@ console.log(pyodide.runPython("import json, sys\njson.dumps(sorted(sys.modules))
 """.replace("WHEELS\n", WHEELS_JS.lstrip())
 
 
+# Run by Node (`node - DIR TOOL IN OUT`): start Pyodide from DIR, then write the zip IN with its sources made
+# smaller by TOOL (STDLIB_MINIFY: Pyodide's own Python reads them as the pages will) to OUT; print the counts.
+MINIFY_JS = r"""
+import { readFileSync, writeFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+
+const [dir, tool, input, out] = process.argv.slice(2);
+const { loadPyodide } = await import(pathToFileURL(`${dir}/pyodide.mjs`).href);
+const pyodide = await loadPyodide({ indexURL: `${dir}/` });
+pyodide.FS.writeFile("/home/pyodide/minify_python.py", readFileSync(tool));
+pyodide.FS.writeFile("/tmp/in.zip", readFileSync(input));
+const counts = pyodide.runPython(`import json, minify_python
+json.dumps(minify_python.minify_zip("/tmp/in.zip", "/tmp/out.zip"))`);
+writeFileSync(out, pyodide.FS.readFile("/tmp/out.zip"));
+console.log(counts);
+"""
+
+
 def module_members(names: Iterable[str], members: Collection[str]) -> set[str]:
     """The zip members holding these modules and their packages' __init__ (none for a name the zip lacks)."""
     found: set[str] = set()
@@ -719,6 +738,22 @@ def trimmed_zip(original: Path, keep: Collection[str]) -> bytes:
     return buffer.getvalue()
 
 
+def minified_zip(runtime: Path, data: bytes) -> bytes:
+    """The zip with its sources' comments and docstrings gone (STDLIB_MINIFY); kept in .cache/stdlib/."""
+    key = inputs_key(runtime, [], [MINIFY_JS, STDLIB_MINIFY.read_text(), hashlib.sha256(data).hexdigest()])
+    cached = CACHE / "stdlib" / f"minified-{key}.zip"
+    if not cached.exists():
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryDirectory() as work:
+            source, target = Path(work, "in.zip"), Path(work, "out.zip")
+            source.write_bytes(data)
+            args = [runtime, STDLIB_MINIFY, source, target]
+            counts = json.loads(run_node(MINIFY_JS, args, "minify the standard library"))
+            step(f"stdlib: {counts['minified']} sources minified, {counts['kept']} kept as they were")
+            target.replace(cached)
+    return cached.read_bytes()
+
+
 def make_stdlib(site: Path, wheels: Sequence[Path]) -> str:
     """Write the standard library the pages use to site/runtime/python_stdlib-<hash>.zip; return that path."""
     # Kept: what Pyodide imported for the pages' imports, STDLIB_WHOLE, STDLIB_LAZY and the exercise
@@ -736,7 +771,7 @@ def make_stdlib(site: Path, wheels: Sequence[Path]) -> str:
     imports = sorted({*snapshot_imports(), *modules, *STDLIB_LAZY})
     keep = module_members(stdlib_modules(site / PYODIDE_DIR, wheels, imports), members) | whole
     check_stdlib(static, members, keep)
-    data = trimmed_zip(original, keep)
+    data = minified_zip(site / PYODIDE_DIR, trimmed_zip(original, keep))
     name = f"{STDLIB_PREFIX}{hashlib.sha256(data).hexdigest()[:16]}.zip"
     (site / name).write_bytes(data)
     count = sum(member.endswith(".py") for member in keep), sum(member.endswith(".py") for member in members)

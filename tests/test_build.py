@@ -16,6 +16,9 @@ sys.path.insert(0, str(ROOT))
 
 import build  # noqa: E402  (the project's build.py, not pypa's build)
 
+sys.path.insert(0, str(ROOT / "tools"))
+import minify_python  # noqa: E402  (tools/, run by the build in Pyodide)
+
 assert Path(build.__file__).resolve() == ROOT / "build.py"
 
 
@@ -317,3 +320,59 @@ def test_the_trimmed_zip_keeps_only_the_kept_members_and_the_same_input_gives_th
         assert trimmed.namelist() == ["b.py", "pkg/c.py"]
         assert trimmed.read("b.py") == members["b.py"] and trimmed.testzip() is None
         assert trimmed.getinfo("pkg/c.py").date_time == (2026, 1, 2, 3, 4, 6)
+
+
+SOURCE = '''# -*- coding: utf-8 -*-
+"""A module.
+
+Its docstring has two paragraphs."""
+import json  # a comment after code
+
+# a comment on its own line
+prix = "café # not a comment"  # Prix, with an accent before the comment
+
+
+class Only:
+    """A class with nothing but a docstring."""
+
+
+def f(x: int) -> str:
+    r"""Return x as JSON.
+
+    A raw docstring over lines."""
+    return json.dumps({"x": x, "#": f"{x:#x}"})  # the end
+'''
+
+
+def test_minified_sources_lose_comments_and_docstrings_line_for_line() -> None:
+    minified = minify_python.minified(SOURCE)
+    assert minified.count("\n") == SOURCE.count("\n")
+    assert "comment" not in minified.replace("not a comment", "") and "docstring" not in minified
+    assert minified.startswith("# -*- coding: utf-8 -*-\n") and 'prix = "café # not a comment"\n' in minified
+    assert '    return json.dumps({"x": x, "#": f"{x:#x}"})\n' in minified
+    assert minify_python.smaller(SOURCE, "m.py") == minified
+    before, after = (compile(text, "m.py", "exec", optimize=2) for text in (SOURCE, minified))
+    assert minify_python.same_code(before, after)
+    assert not minify_python.same_code(
+        before, compile(SOURCE.replace('"x": x', '"x": -x'), "m.py", "exec", optimize=2)
+    )
+    assert len(minified) < len(SOURCE) * 0.7
+
+
+def test_a_source_that_does_not_compile_or_would_change_is_kept_as_it_was() -> None:
+    assert minify_python.smaller("def f(:\n  # a comment\n", "bad.py") == "def f(:\n  # a comment\n"
+
+
+def test_the_minified_zip_keeps_its_members_and_dates_and_python_reads_the_same_code(tmp_path: Path) -> None:
+    real = Path(json.__file__).parent  # the standard library's own sources
+    members = {f"json/{path.name}": path.read_bytes() for path in sorted(real.glob("*.py"))}
+    original = zipped(tmp_path / "stdlib.zip", {**members, "data.txt": b"# kept\n"}, (2026, 1, 2, 3, 4, 6))
+    counts = minify_python.minify_zip(str(original), str(tmp_path / "small.zip"))
+    assert counts == {"minified": len(members), "kept": 0}
+    assert (tmp_path / "small.zip").stat().st_size < original.stat().st_size * 0.7
+    with zipfile.ZipFile(tmp_path / "small.zip") as small:
+        assert small.namelist() == [*members, "data.txt"] and small.read("data.txt") == b"# kept\n"
+        assert {info.date_time for info in small.infolist()} == {(2026, 1, 2, 3, 4, 6)}
+        for name, data in members.items():
+            code = [compile(text, name, "exec", optimize=2) for text in (data, small.read(name))]
+            assert minify_python.same_code(*code), name

@@ -179,7 +179,9 @@ function downloaded() {
 
 async function loadPyodide(options = {}) {
   const { loadPyodide: startPyodide } = await runtime;
-  const config = { ...options, indexURL: INDEX_URL };
+  // -OO, as the build's snapshot has it (build.py, SNAPSHOT_JS): either start runs the same Python, and the
+  // trimmed standard library's docstrings are emptied (tools/minify_python.py).
+  const config = { ...options, indexURL: INDEX_URL, env: { PYTHONOPTIMIZE: "2" } };
   if (STDLIB) config.stdLibURL = STDLIB_URL;
   if (image) {
     try {
