@@ -10,7 +10,7 @@ from playout import playout
 from pygame_core.bots import bot_levels, make_bot
 from pygame_core.engine import all_games, get_board
 from pygame_core.engine.howto import explained, inline, rules_html
-from pygame_core.engine.screen import end_panel
+from pygame_core.engine.screen import end_panel, log_html
 from pygame_core.engine.table import Table
 
 GAMES = all_games()
@@ -86,6 +86,16 @@ def test_actions_in_words_chapters_a_breakdown_that_sums_and_why_the_winners_won
                     for text in (why, result[0]):
                         assert not re.search(r"[。、：] |[,:] |\. ", text), f"half-width spacing in {text!r}"
     assert chapters >= 2
+
+
+@pytest.mark.parametrize("game", CASES)
+def test_the_log_writes_a_negative_number_with_a_minus_sign(game):
+    board = get_board(game.id)
+    for seed in range(6):
+        *_, (state, _, _) = playout(game, game.max_players, seed)
+        for lang in LANGS:
+            log = log_html(board, state["events"], lang, board.seat_names(game.max_players, lang))
+            assert not re.search(r">[^<]*(?<![\w-])-\d", log), "a minus sign, not a hyphen"
 
 
 def games_played(game, seeds=40):

@@ -17,6 +17,7 @@ from ...engine.render import (
     board_root,
     esc,
     listed,
+    number,
     result_panel,
     select_button,
     sentences,
@@ -777,7 +778,7 @@ def describe(event: Event, lang: str = "en", names: Sequence[str] | None = None)
         return translate(TEXTS, lang, "e_dividend", pile=ROMAN[event["pile"]], rates=rates)
     if e == "over":
         sep = ", " if lang == "en" else "、"
-        worths = sep.join(f"{names[p]} {w}C" for p, w in enumerate(event["worth"]))
+        worths = sep.join(f"{names[p]} {number(w)}C" for p, w in enumerate(event["worth"]))
         return translate(TEXTS, lang, "e_over", worths=worths)
     return translate(TEXTS, lang, f"e_{e}", name=name, colour=colour)
 
