@@ -98,6 +98,25 @@ def test_the_log_writes_a_negative_number_with_a_minus_sign(game):
             assert not re.search(r">[^<]*(?<![\w-])-\d", log), "a minus sign, not a hyphen"
 
 
+AWKWARD_NAMES = ["O'Brien", "Tom & Jerry", "<b>Bo</b>", 'Zé "Z"', "A&B", "C<D"]
+
+
+@pytest.mark.parametrize("game", CASES)
+def test_names_with_html_characters_are_escaped_exactly_once_at_the_end_and_in_the_log(game):
+    board = get_board(game.id)
+    names = (AWKWARD_NAMES * 2)[: game.max_players]
+    for seed in range(3):
+        *_, (state, _, _) = playout(game, game.max_players, seed)
+        view = game.view(state, None)
+        for lang in LANGS:
+            why = inline(board.decided(view, names, lang) or "")
+            panel = end_panel(board, view, names, lang)
+            log = log_html(board, state["events"], lang, names)
+            for shown in (why, panel, log):
+                assert not re.search(r"&amp;(amp|#|lt|gt|quot)|<b>", shown), shown
+            assert "Tom &amp; Jerry" in panel and "&lt;b&gt;Bo&lt;/b&gt;" in panel
+
+
 def games_played(game, seeds=40):
     """Yield the states of seeded games at the most players: random ones, then the game's first own bot's."""
     for seed in range(seeds):

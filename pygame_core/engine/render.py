@@ -93,10 +93,16 @@ def tag(name: str, content: str = "", **values: object) -> str:
     return f"<{name}{attrs(**values)}>{content}</{name}>"
 
 
-def translate(texts: Texts, lang: str, key: str, **fields: object) -> str:
-    """Return the text for `key` in `lang` (English if missing), with fields filled in and escaped."""
+def plain(texts: Texts, lang: str, key: str, **fields: object) -> str:
+    """Return the text for `key` in `lang` (English if missing), with fields filled in as they are: plain
+    words, or `engine.howto` markup (an explanation, why the winners won), which the engine escapes once."""
     template = texts.get(lang, {}).get(key) or texts["en"][key]
-    return template.format(**{k: esc(v) for k, v in fields.items()})
+    return template.format(**fields)
+
+
+def translate(texts: Texts, lang: str, key: str, **fields: object) -> str:
+    """Return the text for `key` in `lang` (English if missing), with fields filled in and escaped: HTML."""
+    return plain(texts, lang, key, **{k: esc(v) for k, v in fields.items()})
 
 
 LIST_WORDS = {"en": (", ", " and "), "ja": ("、", "と")}

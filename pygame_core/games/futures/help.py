@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...engine.game import View
-from ...engine.render import Event, listed, sentences, signed, translate
+from ...engine.render import Event, listed, plain, sentences, signed
 from . import board, rules
 from .board import TEXTS, card_label, seat_names
 
@@ -177,9 +177,9 @@ def rules_text(lang: str) -> str:
     if lang == "ja":  # a line that goes on a sentence joins it without a space
         text = re.sub(r"(?<!\n)\n(?!\n|- |\d+\. |#|\[\[)", "", text)
     return text.format(
-        C=translate(TEXTS, lang, "C"),
-        R=translate(TEXTS, lang, "R"),
-        P=translate(TEXTS, lang, "P"),
+        C=plain(TEXTS, lang, "C"),
+        R=plain(TEXTS, lang, "R"),
+        P=plain(TEXTS, lang, "P"),
         cards=rules.COPIES * len(rules.CARDS),
         kinds=len(rules.CARDS),
         copies=rules.COPIES,
@@ -411,14 +411,9 @@ def _count(lang: str, n: int, one: str, many: str) -> str:
     return f"{n} {one if n == 1 else many}"
 
 
-def _say(lang: str, key: str, **fields: object) -> str:
-    """Return an explanation's text in `lang` (English if missing) with its fields filled in."""
-    return (EXPLAIN.get(lang, {}).get(key) or EXPLAIN["en"][key]).format(**fields)
-
-
 def _join(items: Sequence[str], lang: str) -> str:
     """Return items as one list in words, or "nobody"."""
-    return listed(items, lang) or _say(lang, "nobody")
+    return listed(items, lang) or plain(EXPLAIN, lang, "nobody")
 
 
 def _counts(counts: dict[str, int], lang: str) -> str:
@@ -457,33 +452,43 @@ def _what(kind: str, arg: str, lang: str) -> str | None:
     low, high, start = rules.LADDER[0], rules.LADDER[rules.TOP_ROW], rules.LADDER[rules.START_ROW]
     words = lang if lang in SQUARE_WORDS else "en"
     if kind == "card" and arg in rules.CARDS:
-        good, way = translate(TEXTS, lang, arg[0]), WAYS[words][arg[1]]
-        return _say(lang, "card", card=card_label(arg, lang), good=good, way=way, copies=rules.COPIES)
+        good, way = plain(TEXTS, lang, arg[0]), WAYS[words][arg[1]]
+        return plain(
+            EXPLAIN, lang, "card", card=card_label(arg, lang), good=good, way=way, copies=rules.COPIES
+        )
     if kind == "card" and arg == "down":
-        return _say(lang, "down")
+        return plain(EXPLAIN, lang, "down")
     if kind == "square" and arg[:1] in rules.SIDES and arg[2:] in rules.COMMODITIES:
         colour, where, gains, formula = SQUARE_WORDS[words][arg[0]]
-        good, side = translate(TEXTS, lang, arg[2:]), translate(TEXTS, lang, arg[0])
-        return _say(
-            lang, "square", good=good, side=side, colour=colour, where=where, gains=gains, formula=formula
+        good, side = plain(TEXTS, lang, arg[2:]), plain(TEXTS, lang, arg[0])
+        return plain(
+            EXPLAIN,
+            lang,
+            "square",
+            good=good,
+            side=side,
+            colour=colour,
+            where=where,
+            gains=gains,
+            formula=formula,
         )
     if kind == "price" and arg in rules.COMMODITIES:
-        return _say(lang, "price", low=low, high=high, start=start)
+        return plain(EXPLAIN, lang, "price", low=low, high=high, start=start)
     if kind == "marker" and arg[:1] in rules.COMMODITIES:
-        return _say(lang, "marker")
+        return plain(EXPLAIN, lang, "marker")
     statics = {
-        "burst": lambda: _say(lang, "burst", low=low, high=high, start=start),
-        "fee": lambda: _say(lang, "fee", base=rules.BASE_FEE),
-        "badge": lambda: _say(lang, "sp" if arg == "sp" else "chosen"),
-        "npc": lambda: _say(lang, "npc"),
-        "slot": lambda: _say(lang, "slot"),
-        "deck": lambda: _say(lang, "deck"),
-        "discards": lambda: _say(lang, "discards", pair=rules.DISCARD_PER_ACTION),
-        "out": lambda: _say(lang, "out"),
-        "pass": lambda: _say(lang, "pass", n=rules.PASS_INCOME),
-        "marker4": lambda: _say(lang, "marker4", price=rules.EXTRA_MARKER_PRICE),
-        "round": lambda: _say(lang, "round", rounds4=rules.ROUNDS[4], rounds3=rules.ROUNDS[3]),
-        "col": lambda: _say(lang, arg, markers=rules.MARKERS, price=rules.EXTRA_MARKER_PRICE),
+        "burst": lambda: plain(EXPLAIN, lang, "burst", low=low, high=high, start=start),
+        "fee": lambda: plain(EXPLAIN, lang, "fee", base=rules.BASE_FEE),
+        "badge": lambda: plain(EXPLAIN, lang, "sp" if arg == "sp" else "chosen"),
+        "npc": lambda: plain(EXPLAIN, lang, "npc"),
+        "slot": lambda: plain(EXPLAIN, lang, "slot"),
+        "deck": lambda: plain(EXPLAIN, lang, "deck"),
+        "discards": lambda: plain(EXPLAIN, lang, "discards", pair=rules.DISCARD_PER_ACTION),
+        "out": lambda: plain(EXPLAIN, lang, "out"),
+        "pass": lambda: plain(EXPLAIN, lang, "pass", n=rules.PASS_INCOME),
+        "marker4": lambda: plain(EXPLAIN, lang, "marker4", price=rules.EXTRA_MARKER_PRICE),
+        "round": lambda: plain(EXPLAIN, lang, "round", rounds4=rules.ROUNDS[4], rounds3=rules.ROUNDS[3]),
+        "col": lambda: plain(EXPLAIN, lang, arg, markers=rules.MARKERS, price=rules.EXTRA_MARKER_PRICE),
     }
     return statics[kind]() if kind in statics else None
 
@@ -493,26 +498,27 @@ def _now(kind: str, arg: str, v: View, lang: str) -> str:
     names = seat_names(v["players"], lang)
     if kind == "card" and arg in rules.CARDS:
         top = sum(1 for s in v["slots"] if s.get("card") == arg and not s["down"])
-        return _say(lang, "card_now", top=top, out=v["out"].get(arg, 0))
+        return plain(EXPLAIN, lang, "card_now", top=top, out=v["out"].get(arg, 0))
     if kind == "card":
         where = "{}（{}）" if lang == "ja" else "{} ({})"
         placed = [
             where.format(_by(s["by"], names, lang), i + 1) for i, s in enumerate(v["slots"]) if s["down"]
         ]
-        return _say(lang, "down_now", list=_join(placed, lang))
+        return plain(EXPLAIN, lang, "down_now", list=_join(placed, lang))
     if kind == "square":
         c, side = arg[2:], arg[0]
         price = v["prices"][rules.COMMODITIES.index(c)]
         fee = rules.trade_fee(v["markers"], c, side, price)
         there = _count(lang, fee - rules.BASE_FEE, "marker", "markers")
-        return _say(lang, "square_now", price=price, fee=fee, base=rules.BASE_FEE, n=there)
+        return plain(EXPLAIN, lang, "square_now", price=price, fee=fee, base=rules.BASE_FEE, n=there)
     if kind == "price":
         i = rules.COMMODITIES.index(arg)
         row = v["rows"][i]
-        return _say(
+        return plain(
+            EXPLAIN,
             lang,
             "price_now",
-            good=translate(TEXTS, lang, arg),
+            good=plain(TEXTS, lang, arg),
             price=v["prices"][i],
             row=row + 1,
             rows=len(rules.LADDER),
@@ -524,40 +530,49 @@ def _now(kind: str, arg: str, v: View, lang: str) -> str:
         owners = Counter(m[0] for m in v["markers"] if m[1:] == [c, side, int(at)])
         who = [names[p] + (f" ×{n}" if n > 1 else "") for p, n in sorted(owners.items())]
         value = rules.marker_value(side, int(at), v["prices"][rules.COMMODITIES.index(c)])
-        good, side_name = translate(TEXTS, lang, c), translate(TEXTS, lang, side)
-        return _say(
-            lang, "marker_now", good=good, side=side_name, price=at, who=_join(who, lang), value=signed(value)
+        good, side_name = plain(TEXTS, lang, c), plain(TEXTS, lang, side)
+        return plain(
+            EXPLAIN,
+            lang,
+            "marker_now",
+            good=good,
+            side=side_name,
+            price=at,
+            who=_join(who, lang),
+            value=signed(value),
         )
     if kind == "badge" and arg == "sp":
-        return _say(lang, "sp_now", name=names[v["start"]])
+        return plain(EXPLAIN, lang, "sp_now", name=names[v["start"]])
     if kind == "npc" and v["npc"] is not None:
-        return _say(lang, "npc_now", slot=v["npc"] + 1)
+        return plain(EXPLAIN, lang, "npc_now", slot=v["npc"] + 1)
     if kind == "slot":
         slot = v["slots"][int(arg)]
         height = _count(lang, slot["height"], "card", "cards")
-        text = _say(lang, "slot_now", slot=int(arg) + 1, height=height)
+        text = plain(EXPLAIN, lang, "slot_now", slot=int(arg) + 1, height=height)
         if slot["down"]:
-            face = _say(lang, "slot_down", who=_by(slot["by"], names, lang))
+            face = plain(EXPLAIN, lang, "slot_down", who=_by(slot["by"], names, lang))
         else:
-            face = _say(lang, "slot_up", card=card_label(slot["card"], lang))
+            face = plain(EXPLAIN, lang, "slot_up", card=card_label(slot["card"], lang))
         return sentences([text, face], lang)
     if kind == "deck":
-        return _say(lang, "deck_now", n=v["deck"])
+        return plain(EXPLAIN, lang, "deck_now", n=v["deck"])
     if kind == "discards":
-        return _say(lang, "discards_now", n=v["discards"])
+        return plain(EXPLAIN, lang, "discards_now", n=v["discards"])
     if kind == "out":
-        return _say(lang, "out_now", list=_counts(v["out"], lang))
+        return plain(EXPLAIN, lang, "out_now", list=_counts(v["out"], lang))
     if kind == "marker4":
-        return _say(lang, "marker4_now", who=_join([names[p] for p, b in enumerate(v["bought"]) if b], lang))
+        return plain(
+            EXPLAIN, lang, "marker4_now", who=_join([names[p] for p, b in enumerate(v["bought"]) if b], lang)
+        )
     if kind == "round":
-        phase = translate(TEXTS, lang, v["phase"])
-        return _say(lang, "round_now", round=v["round"], rounds=v["rounds"], phase=phase)
+        phase = plain(TEXTS, lang, v["phase"])
+        return plain(EXPLAIN, lang, "round_now", round=v["round"], rounds=v["rounds"], phase=phase)
     return ""
 
 
 def _by(seat: int, names: Sequence[str], lang: str) -> str:
     """Return who put a face-down card: a seat's name or the NPC."""
-    return _say(lang, "npc_by") if seat < 0 else names[seat]
+    return plain(EXPLAIN, lang, "npc_by") if seat < 0 else names[seat]
 
 
 WORDS = {
@@ -618,51 +633,46 @@ SOURCE_WORDS = {
 BANNERS = frozenset({"burst", "final"})  # a BURST's forced settlement and the final settlement
 
 
-def _word(lang: str, key: str, **fields: object) -> str:
-    """Return a phrase of WORDS in `lang` (English if missing) with its fields filled in."""
-    return (WORDS.get(lang, {}).get(key) or WORDS["en"][key]).format(**fields)
-
-
 def action_name(action: str, view: View, lang: str) -> str | None:
     """Return a legal action in words, e.g. `Trade CORN ▲ at 25 (fee 2)`; None for an unknown action."""
     verb, *args = action.split(":")
     if verb in ("pass", "marker") and not args:
         amount = rules.PASS_INCOME if verb == "pass" else -rules.EXTRA_MARKER_PRICE
-        return _word(lang, verb, value=signed(amount))
+        return plain(WORDS, lang, verb, value=signed(amount))
     if verb == "end" and not args:
-        return _word(lang, "end")
+        return plain(WORDS, lang, "end")
     if verb == "place" and len(args) == 2 and args[1] in rules.CARDS:
-        return _word(lang, "place", card=card_label(args[1], lang), slot=int(args[0]) + 1)
+        return plain(WORDS, lang, "place", card=card_label(args[1], lang), slot=int(args[0]) + 1)
     if verb == "reveal" and len(args) == 1:
-        return _word(lang, "reveal", slot=int(args[0]) + 1)
+        return plain(WORDS, lang, "reveal", slot=int(args[0]) + 1)
     if verb == "give" and len(args) == 1 and args[0] in rules.CARDS:
-        return _word(lang, "give", card=card_label(args[0], lang))
+        return plain(WORDS, lang, "give", card=card_label(args[0], lang))
     if verb == "discard" and len(args) == 2:
-        return _word(lang, "discard", a=card_label(args[0], lang), b=card_label(args[1], lang))
+        return plain(WORDS, lang, "discard", a=card_label(args[0], lang), b=card_label(args[1], lang))
     if verb in ("trade", "settle") and len(args) >= 2 and args[0] in rules.COMMODITIES:
         c, side = args[0], args[1]
         now = view["prices"][rules.COMMODITIES.index(c)]
-        good, arrow = translate(TEXTS, lang, c), board.ARROWS[side]
+        good, arrow = plain(TEXTS, lang, c), board.ARROWS[side]
         if verb == "trade":
             fee = rules.trade_fee(view["markers"], c, side, now)
-            return _word(lang, "trade", good=good, side=arrow, price=now, fee=fee)
+            return plain(WORDS, lang, "trade", good=good, side=arrow, price=now, fee=fee)
         start = int(args[2])
         value = signed(rules.marker_value(side, start, now))
-        return _word(lang, "settle", good=good, side=arrow, price=start, value=value)
+        return plain(WORDS, lang, "settle", good=good, side=arrow, price=start, value=value)
     return None
 
 
 def chapter(event: Event, lang: str) -> str | None:
     """Return the log heading a round's first event opens ("Round 3"), else None."""
     if event["e"] == "phase" and event["phase"] == rules.EARLY:
-        return _word(lang, "round", round=event["round"])
+        return plain(WORDS, lang, "round", round=event["round"])
     return None
 
 
 def breakdown(view: View, lang: str) -> list[list[tuple[str, int]]]:
     """Return each seat's money by source (passes, fees, settlements, BURSTs, the 4th marker, the end)."""
     return [
-        [(_word(lang, SOURCE_WORDS[source]), ledger[source]) for source in rules.SOURCES]
+        [(plain(WORDS, lang, SOURCE_WORDS[source]), ledger[source]) for source in rules.SOURCES]
         for ledger in view["ledger"]
     ]
 
@@ -680,12 +690,13 @@ def decided(view: View, names: Sequence[str], lang: str) -> str | None:
     scores, winners = result["scores"], result["winners"]
     top = scores[winners[0]]
     if len(winners) > 1:
-        text = _word(lang, "tied", names=_join([names[p] for p in winners], lang), score=_money(top))
+        text = plain(WORDS, lang, "tied", names=_join([names[p] for p in winners], lang), score=_money(top))
     else:
         others = sorted((p for p in range(len(scores)) if p not in winners), key=lambda p: -scores[p])
         if others:
             second = others[0]
-            text = _word(
+            text = plain(
+                WORDS,
                 lang,
                 "won",
                 name=names[winners[0]],
@@ -695,12 +706,12 @@ def decided(view: View, names: Sequence[str], lang: str) -> str | None:
                 second_score=_money(scores[second]),
             )
         else:
-            text = _word(lang, "alone", name=names[winners[0]], score=_money(top))
+            text = plain(WORDS, lang, "alone", name=names[winners[0]], score=_money(top))
     parts = [text]
     for p in winners:
         ledger = view["ledger"][p]
         source = max(rules.SOURCES, key=lambda s: ledger[s])
         if ledger[source] > 0:
-            label = _word(lang, SOURCE_WORDS[source])
-            parts.append(_word(lang, "best", name=names[p], label=label, value=signed(ledger[source])))
+            label = plain(WORDS, lang, SOURCE_WORDS[source])
+            parts.append(plain(WORDS, lang, "best", name=names[p], label=label, value=signed(ledger[source])))
     return sentences(parts, lang)

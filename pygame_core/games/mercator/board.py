@@ -20,6 +20,7 @@ from ...engine.render import (
     board_root,
     esc,
     listed,
+    plain,
     result_panel,
     sentences,
     tag,
@@ -262,18 +263,20 @@ TEXTS: Texts = {
 }
 
 
+def _counted(lang: str, key: str, fields: dict[str, object]) -> str:
+    """Return a text's key, or its singular `<key>_one` for a field `n` of 1 if the language has one."""
+    return f"{key}_one" if fields.get("n") == 1 and f"{key}_one" in TEXTS.get(lang, {}) else key
+
+
 def _t(lang: str, key: str, **fields: object) -> str:
-    """Return a text; with a field `n` of 1, its singular form `<key>_one` if the language has one."""
-    if fields.get("n") == 1 and f"{key}_one" in TEXTS.get(lang, {}):
-        key = f"{key}_one"
-    return translate(TEXTS, lang, key, **fields)
+    """Return a text as HTML (its fields escaped), in the singular where `n` is 1."""
+    return translate(TEXTS, lang, _counted(lang, key, fields), **fields)
 
 
 def unescaped(lang: str, key: str, **fields: object) -> str:
-    """Return a text as plain words (not escaped: for the rules markup, which escapes it itself)."""
-    if fields.get("n") == 1 and f"{key}_one" in TEXTS.get(lang, {}):
-        key = f"{key}_one"
-    return (TEXTS.get(lang, {}).get(key) or TEXTS["en"][key]).format(**fields)
+    """Return a text as plain words or markup (for `engine.howto`, which escapes it), in the singular where
+    `n` is 1."""
+    return plain(TEXTS, lang, _counted(lang, key, fields), **fields)
 
 
 def seat_names(players: int, lang: str) -> list[str]:
@@ -781,12 +784,16 @@ def action_name(action: str, view: View, lang: str) -> str | None:
 def breakdown(view: View, lang: str) -> list[list[tuple[str, int]]]:
     """Return each seat's score by source: starting chips, prices paid, sales in Rome (sums to the score)."""
     games = len(view["sold"])
-    start = _t(lang, "k_start_series", games=games, start=R.START_CHIPS) if games > 1 else _t(lang, "k_start")
+    start = (
+        unescaped(lang, "k_start_series", games=games, start=R.START_CHIPS)
+        if games > 1
+        else unescaped(lang, "k_start")
+    )
     return [
         [
             (start, R.START_CHIPS * games),
-            (_t(lang, "k_paid"), -sum(g[p] for g in view["spent"])),
-            (_t(lang, "k_sold"), sum(g[p] for g in view["sold"])),
+            (unescaped(lang, "k_paid"), -sum(g[p] for g in view["spent"])),
+            (unescaped(lang, "k_sold"), sum(g[p] for g in view["sold"])),
         ]
         for p in range(view["players"])
     ]
@@ -808,7 +815,7 @@ def decided(view: View, names: Sequence[str], lang: str) -> str | None:
         return unescaped(lang, "d_alone", name=names[w], score=top)
     second = max(others, key=lambda p: scores[p])
     key = "d_one_series" if view["games"] > 1 else "d_one"
-    head = _t(
+    head = unescaped(
         lang,
         key,
         name=names[w],
@@ -818,7 +825,7 @@ def decided(view: View, names: Sequence[str], lang: str) -> str | None:
         games=view["games"],
     )
     how = [
-        _t(
+        unescaped(
             lang,
             "d_how",
             name=names[p],

@@ -13,7 +13,7 @@ import re
 from typing import Any
 
 from ...engine.game import View
-from ...engine.render import sentences, tag, translate
+from ...engine.render import plain, sentences, tag
 from . import board as B
 from . import rules as R
 from .rules import MERCATOR
@@ -254,7 +254,7 @@ def unwrapped(text: str) -> str:
 def rules(lang: str) -> str:
     """Return how to play Mercator in `lang` (rules markup), every number from the rules module."""
     text = unwrapped(JA) if lang == "ja" else EN
-    names = ("、" if lang == "ja" else ", ").join(translate(B.TEXTS, lang, c) for c in R.COLOURS)
+    names = ("、" if lang == "ja" else ", ").join(plain(B.TEXTS, lang, c) for c in R.COLOURS)
     return text.format(payouts=_table_lines(lang), decks=_decks(lang), colour_names=names, **_numbers())
 
 
@@ -398,7 +398,7 @@ def _list(items: list[str], lang: str) -> str:
 def _card_now(c: str, v: View, lang: str) -> str:
     """Return what is known now of one colour's cards."""
     seen = [x for x in [*(y for h in v["holds"] for y in h), *v["lot"], *v["discarded"]] if R.colour(x) == c]
-    name = translate(B.TEXTS, lang, c)
+    name = plain(B.TEXTS, lang, c)
     title = name[:1].upper() + name[1:]
     return _x(
         lang,
@@ -417,7 +417,7 @@ def explain(key: str, view: View | None, lang: str) -> str | None:
     v = view
     if key.startswith("card:") and key[5:] in R.COLOURS:
         c = key[5:]
-        name = translate(B.TEXTS, lang, c)
+        name = plain(B.TEXTS, lang, c)
         text = _x(lang, "card", Name=name[:1].upper() + name[1:], **nums)
         return sentences([text, "" if v is None else _card_now(c, v, lang)], lang)
     if key.startswith("badge:") and key in EXPLAIN["en"]:

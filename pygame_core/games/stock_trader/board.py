@@ -18,6 +18,7 @@ from ...engine.render import (
     esc,
     listed,
     number,
+    plain,
     result_panel,
     select_button,
     sentences,
@@ -276,27 +277,22 @@ def seat_names(players: int, lang: str) -> list[str]:
     return [translate(TEXTS, lang, "seat", n=p + 1) for p in range(players)]
 
 
-def plain(key: str, lang: str, **fields: object) -> str:
-    """Return the text for `key` with its fields filled in, unescaped: plain text, or markup for
-    `engine.howto`, which escapes it itself.
-
-    >>> plain("fairy", "en")
-    "Fairy's guidance"
-    """
-    template = TEXTS.get(lang, {}).get(key) or TEXTS["en"][key]
-    return template.format(**fields)
-
-
 def colour_name(c: str, lang: str) -> str:
     """Return a country's name (plain text)."""
-    return plain(c, lang)
+    return plain(TEXTS, lang, c)
+
+
+def rates_text(rates: dict[str, int], lang: str) -> str:
+    """Return each country's dividend per stock (plain text), e.g. `Red 5C, Blue 3C` (`赤5C、青3C`)."""
+    sep, space = (", ", " ") if lang == "en" else ("、", "")
+    return sep.join(f"{colour_name(c, lang)}{space}{rate}C" for c, rate in rates.items())
 
 
 def card_name(card: str, lang: str) -> str:
     """Return a card's name, with its colour for the coloured kinds (plain text)."""
-    name = plain(kind(card), lang)
+    name = plain(TEXTS, lang, kind(card))
     c = card_colour(card)
-    return plain("coloured", lang, name=name, colour=colour_name(c, lang)) if c else name
+    return plain(TEXTS, lang, "coloured", name=name, colour=colour_name(c, lang)) if c else name
 
 
 def counted(what: str, n: int, lang: str, colour: str = "") -> str:
@@ -305,7 +301,7 @@ def counted(what: str, n: int, lang: str, colour: str = "") -> str:
     >>> counted("iou", 1, "en"), counted("card", 2, "en"), counted("stock", 3, "ja", "赤")
     ('1 IOU', '2 cards', '赤の株3枚')
     """
-    return plain(f"{what}_{'1' if n == 1 else 'n'}", lang, n=n, colour=colour)
+    return plain(TEXTS, lang, f"{what}_{'1' if n == 1 else 'n'}", n=n, colour=colour)
 
 
 def cost_of(v: View, card: str) -> int:
@@ -772,10 +768,9 @@ def describe(event: Event, lang: str = "en", names: Sequence[str] | None = None)
     if e == "drop":
         return translate(TEXTS, lang, "e_drop", name=name, hand=counted("card", r.HAND, lang))
     if e == "dividend":
-        sep = ", " if lang == "en" else "、"
-        space = " " if lang == "en" else ""
-        rates = sep.join(f"{colour_name(c, lang)}{space}{rate}C" for c, rate in event["rates"].items())
-        return translate(TEXTS, lang, "e_dividend", pile=ROMAN[event["pile"]], rates=rates)
+        return translate(
+            TEXTS, lang, "e_dividend", pile=ROMAN[event["pile"]], rates=rates_text(event["rates"], lang)
+        )
     if e == "over":
         sep = ", " if lang == "en" else "、"
         worths = sep.join(f"{names[p]} {number(w)}C" for p, w in enumerate(event["worth"]))
@@ -791,12 +786,12 @@ def chapter(event: Event, lang: str) -> str | None:
     pile's dividends the next pile, the game's end the end."""
     e = event["e"]
     if e == "start":
-        return plain("c_pile", lang, pile=ROMAN[0])
+        return plain(TEXTS, lang, "c_pile", pile=ROMAN[0])
     if e == "dividend":
         nxt = event["pile"] + 1
-        return plain("c_pile", lang, pile=ROMAN[nxt]) if nxt < len(ROMAN) else None
+        return plain(TEXTS, lang, "c_pile", pile=ROMAN[nxt]) if nxt < len(ROMAN) else None
     if e == "over":
-        return plain("c_end", lang)
+        return plain(TEXTS, lang, "c_end")
     return None
 
 
@@ -812,26 +807,26 @@ def action_name(action: str, view: View, lang: str) -> str | None:
     verb, _, arg = action.partition(":")
     card, _, c = arg.partition(":")
     if verb == "play":
-        return plain("a_play", lang, card=card_name(card, lang), cost=cost_of(view, card))
+        return plain(TEXTS, lang, "a_play", card=card_name(card, lang), cost=cost_of(view, card))
     if verb == "discard" and c:
         colour = colour_name(c, lang)
         return plain(
-            "a_discard_sell", lang, card=card_name(card, lang), colour=colour, price=view["prices"][c]
+            TEXTS, lang, "a_discard_sell", card=card_name(card, lang), colour=colour, price=view["prices"][c]
         )
     if verb in ("discard", "drop"):
         hand = counted("card", r.HAND, lang)
-        return plain(f"a_{verb}", lang, card=card_name(card, lang), hand=hand)
+        return plain(TEXTS, lang, f"a_{verb}", card=card_name(card, lang), hand=hand)
     if verb == "colour":
-        return plain("a_colour", lang, colour=colour_name(arg, lang), price=view["prices"][arg])
+        return plain(TEXTS, lang, "a_colour", colour=colour_name(arg, lang), price=view["prices"][arg])
     if verb in ("buy", "sell"):
         c = view["colour"]
         stocks = counted("stock", int(arg), lang, colour_name(c, lang))
-        return plain(f"a_{verb}", lang, stocks=stocks, price=view["prices"][c])
+        return plain(TEXTS, lang, f"a_{verb}", stocks=stocks, price=view["prices"][c])
     if verb == "credit":
         key = _credit_key(view, action)
-        return plain(f"a_{key}", lang, colour=colour_name(view["colour"], lang))
+        return plain(TEXTS, lang, f"a_{key}", colour=colour_name(view["colour"], lang))
     if verb in ("skip", "loan", "repay", "end"):
-        return plain(f"a_{verb}", lang, loan=r.LOAN, repay=r.REPAY)
+        return plain(TEXTS, lang, f"a_{verb}", loan=r.LOAN, repay=r.REPAY)
     return None
 
 
@@ -842,8 +837,8 @@ def breakdown(view: View, lang: str) -> list[list[tuple[str, int]]]:
     for p in range(view["players"]):
         paid = view["paid"][p]
         parts = [
-            (plain("k_paid", lang), paid),
-            (plain("k_cash", lang), view["cash"][p] - paid),
+            (plain(TEXTS, lang, "k_paid"), paid),
+            (plain(TEXTS, lang, "k_cash"), view["cash"][p] - paid),
         ]
         for c in view["colours"]:
             n = view["holdings"][p][c]
@@ -851,7 +846,7 @@ def breakdown(view: View, lang: str) -> list[list[tuple[str, int]]]:
                 stocks = counted("stock", n, lang, colour_name(c, lang))
                 parts.append(
                     (
-                        plain("k_stocks", lang, stocks=stocks, price=view["prices"][c]),
+                        plain(TEXTS, lang, "k_stocks", stocks=stocks, price=view["prices"][c]),
                         n * view["prices"][c],
                     )
                 )
@@ -859,7 +854,7 @@ def breakdown(view: View, lang: str) -> list[list[tuple[str, int]]]:
             ious = counted("iou", view["ious"][p], lang)
             parts.append(
                 (
-                    plain("k_ious", lang, ious=ious, penalty=r.IOU_PENALTY),
+                    plain(TEXTS, lang, "k_ious", ious=ious, penalty=r.IOU_PENALTY),
                     -r.IOU_PENALTY * view["ious"][p],
                 )
             )
@@ -877,15 +872,16 @@ def decided(view: View, names: Sequence[str], lang: str) -> str | None:
     scores, winners = result["scores"], result["winners"]
     top = scores[winners[0]]
     if len(winners) > 1:
-        lines = [plain("d_tie", lang, names=listed([names[p] for p in winners], lang), score=top)]
+        lines = [plain(TEXTS, lang, "d_tie", names=listed([names[p] for p in winners], lang), score=top)]
     else:
         w = winners[0]
         second = max((p for p in range(len(scores)) if p != w), key=lambda p: scores[p])
         gap = top - scores[second]
         lines = [
             plain(
-                "d_one",
+                TEXTS,
                 lang,
+                "d_one",
                 name=names[w],
                 score=top,
                 gap=gap,
@@ -896,7 +892,7 @@ def decided(view: View, names: Sequence[str], lang: str) -> str | None:
     parts = breakdown(view, lang)
     for w in winners:
         label, points = max(parts[w], key=lambda part: part[1])
-        lines.append(plain("d_most", lang, name=names[w], label=label, points=points))
+        lines.append(plain(TEXTS, lang, "d_most", name=names[w], label=label, points=points))
     dead = sum(1 for d in view["dead"].values() if d is not None)
-    lines.append(plain("d_dead" if dead >= r.DEAD_TO_END else "d_piles", lang))
+    lines.append(plain(TEXTS, lang, "d_dead" if dead >= r.DEAD_TO_END else "d_piles"))
     return sentences(lines, lang)

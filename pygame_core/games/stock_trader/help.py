@@ -6,8 +6,9 @@ from collections import Counter
 from typing import Any
 
 from ...engine.game import View
+from ...engine.render import plain
 from . import rules as r
-from .board import ROMAN, card_name, colour_name, cost_of, counted, plain, rate_table, sheet
+from .board import ROMAN, TEXTS, card_name, colour_name, cost_of, counted, rate_table, rates_text, sheet
 
 HELP: dict[str, dict[str, str]] = {
     "en": {
@@ -159,12 +160,6 @@ HELP: dict[str, dict[str, str]] = {
 }
 
 
-def _say(key: str, lang: str, **fields: object) -> str:
-    """Return a help text with its fields filled in (plain markup, unescaped)."""
-    template = HELP.get(lang, {}).get(key) or HELP["en"][key]
-    return template.format(**fields)
-
-
 def effect(kind: str, lang: str) -> str:
     """Return what a card kind does, its numbers from the rules module.
 
@@ -174,25 +169,34 @@ def effect(kind: str, lang: str) -> str:
     numbers: dict[str, Any] = {k: r.LIMITS[k] for k in r.LIMITS}
     for k, (draw, plays) in r.FORCED.items():
         numbers[f"{k}_draw"], numbers[f"{k}_plays"] = draw, plays
-    return _say(kind, lang, step=r.CREDIT_STEP, **numbers)
+    return plain(HELP, lang, kind, step=r.CREDIT_STEP, **numbers)
 
 
 def card_lines(lang: str) -> list[str]:
     """Return one line per card kind: its name, copies, cost and effect."""
     out = []
     for kind, n in r.COLOURED.items():
-        name = plain("coloured", lang, name=plain(kind, lang), colour="X")
-        copies = _say("per_country", lang, n=n)
+        name = plain(TEXTS, lang, "coloured", name=plain(TEXTS, lang, kind), colour="X")
+        copies = plain(HELP, lang, "per_country", n=n)
         out.append(
-            _say("card_line", lang, name=name, copies=copies, cost=r.COSTS[kind], effect=effect(kind, lang))
+            plain(
+                HELP,
+                lang,
+                "card_line",
+                name=name,
+                copies=copies,
+                cost=r.COSTS[kind],
+                effect=effect(kind, lang),
+            )
         )
     for kind, n in r.PLAIN.items():
-        copies = _say("copies_1" if n == 1 else "copies", lang, n=n)
+        copies = plain(HELP, lang, "copies_1" if n == 1 else "copies", n=n)
         out.append(
-            _say(
-                "card_line",
+            plain(
+                HELP,
                 lang,
-                name=plain(kind, lang),
+                "card_line",
+                name=plain(TEXTS, lang, kind),
                 copies=copies,
                 cost=r.COSTS[kind],
                 effect=effect(kind, lang),
@@ -474,13 +478,6 @@ def figures(lang: str) -> dict[str, str]:
     return {"sheet": sheet(_view(), lang), "example": sheet(example, lang), "rates": rate_table(lang)}
 
 
-def _rates_now(v: View, lang: str) -> str:
-    """Return each country's dividend per stock now."""
-    sep = ", " if lang == "en" else "、"
-    space = " " if lang == "en" else ""
-    return sep.join(f"{colour_name(c, lang)}{space}{v['dividend'][c]}C" for c in v["colours"])
-
-
 def _price_square(v: View, c: str) -> int:
     """Return the square of a country's price without its ±2 cards."""
     return r.base_price(v["sheet"][c])
@@ -509,30 +506,43 @@ def explain(key: str, view: View | None, lang: str) -> str | None:
         if kind not in r.COSTS:
             return None
         lines = [
-            _say("x_card", lang, name=card_name(arg, lang), cost=cost_of(v, arg), effect=effect(kind, lang))
+            plain(
+                HELP,
+                lang,
+                "x_card",
+                name=card_name(arg, lang),
+                cost=cost_of(v, arg),
+                effect=effect(kind, lang),
+            )
         ]
         c = r.card_colour(arg)
         if c is not None and c in v["dead"]:
             if v["dead"][c]:
-                lines.append(_say("x_card_dead", lang, cost=r.COSTS["anywhere"]))
+                lines.append(plain(HELP, lang, "x_card_dead", cost=r.COSTS["anywhere"]))
             else:
-                lines.append(_say("x_card_price", lang, colour=colour_name(c, lang), price=v["prices"][c]))
+                lines.append(
+                    plain(HELP, lang, "x_card_price", colour=colour_name(c, lang), price=v["prices"][c])
+                )
         if kind in r.FORCED:
-            lines.append(_say("x_card_discards", lang, n=counted("card", v["discard"], lang)))
+            lines.append(plain(HELP, lang, "x_card_discards", n=counted("card", v["discard"], lang)))
         return "\n\n".join(lines)
     if what == "square" and arg.isdigit() and int(arg) in r.SQUARES:
         sq = int(arg)
-        text = _say("x_square", lang, sq=sq, rate=r.dividend_rate(sq), **n)
+        text = plain(HELP, lang, "x_square", sq=sq, rate=r.dividend_rate(sq), **n)
         here = [colour_name(c, lang) for c in v["colours"] if not v["dead"][c] and _price_square(v, c) == sq]
-        now = _say("x_square_now", lang, colours=sep.join(here)) if here else _say("x_square_none", lang)
+        now = (
+            plain(HELP, lang, "x_square_now", colours=sep.join(here))
+            if here
+            else plain(HELP, lang, "x_square_none")
+        )
         return text + "\n\n" + now
     if what in ("price", "stock", "holding") and arg in v["colours"]:
         colour = colour_name(arg, lang)
         if what == "stock":
-            return _say("x_stock", lang, colour=colour, n=v["sheet"][arg], **n)
+            return plain(HELP, lang, "x_stock", colour=colour, n=v["sheet"][arg], **n)
         if what == "holding":
-            return _say(
-                "x_holding", lang, colour=colour, price=v["prices"][arg], rate=v["dividend"][arg], **n
+            return plain(
+                HELP, lang, "x_holding", colour=colour, price=v["prices"][arg], rate=v["dividend"][arg], **n
             )
         if v["dead"][arg]:
             return explain(f"badge:{v['dead'][arg]}", v, lang)
@@ -540,14 +550,15 @@ def explain(key: str, view: View | None, lang: str) -> str | None:
         cards = f"{'+' if mods > 0 else '−'}{r.CREDIT_STEP}×{abs(mods)}"
         change = f"{'+' if mods > 0 else '−'}{abs(mods) * r.CREDIT_STEP}"
         sq = _price_square(v, arg)
-        return _say(
-            "x_price",
+        return plain(
+            HELP,
             lang,
+            "x_price",
             colour=colour,
             price=v["prices"][arg],
             sq=sq,
             rate=r.dividend_rate(sq),
-            mods=_say("x_mods", lang, cards=cards, change=change, step=r.CREDIT_STEP) if mods else "",
+            mods=plain(HELP, lang, "x_mods", cards=cards, change=change, step=r.CREDIT_STEP) if mods else "",
             n=v["sheet"][arg],
         )
     simple = {
@@ -564,9 +575,10 @@ def explain(key: str, view: View | None, lang: str) -> str | None:
         "out": "x_out",
     }
     if key in simple:
-        return _say(
-            simple[key],
+        return plain(
+            HELP,
             lang,
+            simple[key],
             rate=r.dividend_rate(r.SQUARES[0]),
             free=v["credit_free"],
             n=v["out"],
@@ -575,22 +587,28 @@ def explain(key: str, view: View | None, lang: str) -> str | None:
         )
     if key == "pile":
         sizes = ("+" if lang == "en" else "・").join(map(str, r.PILES[v["players"]]))
-        return _say("x_pile", lang, last=ROMAN[len(v["piles"]) - 1], sizes=sizes, left=sum(v["piles"]))
+        return plain(HELP, lang, "x_pile", last=ROMAN[len(v["piles"]) - 1], sizes=sizes, left=sum(v["piles"]))
     if key == "discard":
-        text = _say("x_discard", lang, n=counted("card", v["discard"], lang))
+        text = plain(HELP, lang, "x_discard", n=counted("card", v["discard"], lang))
         known: Counter[str] = Counter(v.get("known", []))
         if known:
             cards = sep.join(
                 f"{card_name(c, lang)} ×{k}" if k > 1 else card_name(c, lang)
                 for c, k in sorted(known.items())
             )
-            text += "\n\n" + _say("x_known", lang, cards=cards)
+            text += "\n\n" + plain(HELP, lang, "x_known", cards=cards)
         return text
     if key == "dividends":
         each = "{sq}: {rate}C" if lang == "en" else "{sq}のマスは{rate}C"
         rates = sep.join(
             each.format(sq=sq, rate=r.dividend_rate(sq)) for sq in r.SQUARES if r.dividend_rate(sq)
         )
-        text = _say("x_rates", lang, rates=rates, **n)
-        return text + "\n\n" + _say("x_rates_now", lang, rates=_rates_now(v, lang))
+        text = plain(HELP, lang, "x_rates", rates=rates, **n)
+        return (
+            text
+            + "\n\n"
+            + plain(
+                HELP, lang, "x_rates_now", rates=rates_text({c: v["dividend"][c] for c in v["colours"]}, lang)
+            )
+        )
     return None

@@ -18,6 +18,7 @@ from ...engine.render import (
     esc,
     listed,
     off_button,
+    plain,
     result_panel,
     select_button,
     sentences,
@@ -915,7 +916,7 @@ def describe(event: dict[str, Any], lang: str = "en", names: Sequence[str] | Non
         )
     if kind == "reveal":
         fists = translate(TEXTS, lang, "semi").join(
-            translate(TEXTS, lang, "m_fist", name=names[p], coins=coins_label(b, lang))
+            plain(TEXTS, lang, "m_fist", name=names[p], coins=coins_label(b, lang))
             for p, b in enumerate(event["bids"])
         )
         return translate(TEXTS, lang, "e_reveal", bids=fists)
@@ -930,7 +931,7 @@ def describe(event: dict[str, Any], lang: str = "en", names: Sequence[str] | Non
         )
     if kind in ("picks", "payins"):
         parts = translate(TEXTS, lang, "semi").join(
-            translate(TEXTS, lang, "m_part", name=names[p], coins=coins_label(coins, lang))
+            plain(TEXTS, lang, "m_part", name=names[p], coins=coins_label(coins, lang))
             for p, coins in _tally(event["coins"])
         )
         pot = coins_label(event["pot"], lang) if kind == "payins" else ""
@@ -948,16 +949,17 @@ def describe(event: dict[str, Any], lang: str = "en", names: Sequence[str] | Non
 
 
 def _bidding_parts(steps: Sequence[Sequence[int]], names: Sequence[str], lang: str) -> list[str]:
-    """Return each seat's part in a run of bids (`[seat, n]`, n = -1 for dropping out), in order of play."""
+    """Return each seat's part in a run of bids (`[seat, n]`, n = -1 for dropping out), in order of play, as
+    plain words (the log line escapes them)."""
     out = []
     for p in dict.fromkeys(q for q, _ in steps):
         bids = [n for q, n in steps if q == p and n >= 0]
         dropped = any(q == p and n < 0 for q, n in steps)
         if not bids:
-            out.append(translate(TEXTS, lang, "m_drop", name=names[p]))
+            out.append(plain(TEXTS, lang, "m_drop", name=names[p]))
         else:
             key = ("m_upto" if len(bids) > 1 else "m_one") + ("_drop" if dropped else "")
-            out.append(translate(TEXTS, lang, key, name=names[p], n=max(bids)))
+            out.append(plain(TEXTS, lang, key, name=names[p], n=max(bids)))
     return out
 
 
@@ -1057,11 +1059,11 @@ def breakdown(view: View, lang: str) -> list[list[tuple[str, int]]]:
         for g, stack in zip(GOODS, view["stacks"][p], strict=True):
             if stack:
                 n, top = sum(icons(c) for c in stack), card_value(stack[-1])
-                label = translate(
+                label = plain(
                     TEXTS,
                     lang,
                     "bd_goods",
-                    good=translate(TEXTS, lang, g),
+                    good=plain(TEXTS, lang, g),
                     n=n,
                     icons=plural(n, "icon", "icons", lang),
                     v=top,
@@ -1070,9 +1072,9 @@ def breakdown(view: View, lang: str) -> list[list[tuple[str, int]]]:
         for c, k, worth in zip(CURRENCIES, view["coins"][p], view["values"][p], strict=True):
             if k:
                 parts.append(
-                    (translate(TEXTS, lang, "bd_coins", coins=coin_count(c, k, lang), v=worth), k * worth)
+                    (plain(TEXTS, lang, "bd_coins", coins=coin_count(c, k, lang), v=worth), k * worth)
                 )
-        out.append(parts or [(translate(TEXTS, lang, "bd_none"), 0)])
+        out.append(parts or [(plain(TEXTS, lang, "bd_none"), 0)])
     return out
 
 
@@ -1086,15 +1088,13 @@ def decided(view: View, names: Sequence[str], lang: str) -> str | None:
     top = scores[winners[0]]
     unit = plural(top, "point", "points_n", lang)
     if len(winners) > 1:
-        return translate(
-            TEXTS, lang, "d_tie", names=listed([names[w] for w in winners], lang), n=top, unit=unit
-        )
+        return plain(TEXTS, lang, "d_tie", names=listed([names[w] for w in winners], lang), n=top, unit=unit)
     w = winners[0]
     second = max((p for p in range(len(scores)) if p != w), key=lambda p: scores[p])
     label, points = max(breakdown(view, lang)[w], key=lambda part: part[1])
     return sentences(
         [
-            translate(
+            plain(
                 TEXTS,
                 lang,
                 "d_one",
@@ -1105,7 +1105,7 @@ def decided(view: View, names: Sequence[str], lang: str) -> str | None:
                 second=names[second],
                 m=scores[second],
             ),
-            translate(TEXTS, lang, "d_best", name=names[w], part=label, n=points),
+            plain(TEXTS, lang, "d_best", name=names[w], part=label, n=points),
         ],
         lang,
     )

@@ -11,18 +11,12 @@ import re
 from math import ceil
 from typing import Any
 
-from ...engine.render import listed, sentences, tag
+from ...engine.render import listed, plain, sentences, tag
 from . import board
 from . import rules as r
 from .board import TEXTS, card_label, coin_count, coins_label
 
 View = dict[str, Any]
-
-
-def _words(lang: str, key: str, **fields: object) -> str:
-    """Return a board text (unescaped, for the rules markup)."""
-    template = TEXTS.get(lang, {}).get(key) or TEXTS["en"][key]
-    return template.format(**fields)
 
 
 def _numbers(lang: str) -> dict[str, object]:
@@ -32,7 +26,7 @@ def _numbers(lang: str) -> dict[str, object]:
     cards = goods_cards + 2 * specials
     deck = cards - r.ROW
     game = r.VALUE_SCALE
-    names = {c: _words(lang, c + "s") for c in r.CURRENCIES}
+    names = {c: plain(TEXTS, lang, c + "s") for c in r.CURRENCIES}
     first, second = "M3x3", "M5x2"  # the rulebook's own example
     return {
         "min": game.min_players,
@@ -60,10 +54,10 @@ def _numbers(lang: str) -> dict[str, object]:
         "deck": deck,
         "fewest": ceil(deck / r.MAX_OFFER),
         "most": deck,
-        "goods": listed([_words(lang, g) for g in r.GOODS], lang),
+        "goods": listed([plain(TEXTS, lang, g) for g in r.GOODS], lang),
         "lists": "\n".join(
-            f"- **{_words(lang, g)}**{COLON[lang]}"
-            + _words(lang, "comma").join(f"{v}×{i}" for v, i in r.GOODS_CARDS[g])
+            f"- **{plain(TEXTS, lang, g)}**{COLON[lang]}"
+            + plain(TEXTS, lang, "comma").join(f"{v}×{i}" for v, i in r.GOODS_CARDS[g])
             for g in r.GOODS
         ),
         "a": card_label(first, lang),
@@ -318,7 +312,7 @@ def scale_svg(lang: str) -> str:
     for j, c in enumerate(r.CURRENCIES):
         y = 20 + j * 34
         out.append(board.coin_svg(c, 20, y, 13, ""))
-        out.append(tag("text", _words(lang, c + "s"), x=40, y=y + 5, font_size=13, fill="currentColor"))
+        out.append(tag("text", plain(TEXTS, lang, c + "s"), x=40, y=y + 5, font_size=13, fill="currentColor"))
         for k, (sign, worth, ink) in enumerate(
             (
                 ("", r.BASE_VALUE, "currentColor"),
@@ -327,7 +321,7 @@ def scale_svg(lang: str) -> str:
             )
         ):
             out.append(tag("text", f"{sign} ×{worth}", x=150 + k * 70, y=y + 5, font_size=15, fill=ink))
-    return board.board_svg("".join(out), 364, 110, _words(lang, "scale"))
+    return board.board_svg("".join(out), 364, 110, plain(TEXTS, lang, "scale"))
 
 
 EXPLAIN = {
@@ -450,11 +444,6 @@ EXPLAIN = {
 }
 
 
-def _say(lang: str, key: str, **fields: object) -> str:
-    """Return an explanation text with its fields filled in (plain, for markup)."""
-    return (EXPLAIN.get(lang, {}).get(key) or EXPLAIN["en"][key]).format(**fields)
-
-
 def _seat(view: View | None) -> int | None:
     """Return the seat whose view this is, or None for the table."""
     return None if view is None else view.get("viewer")
@@ -468,11 +457,12 @@ def _card_text(card: str, view: View | None, lang: str) -> str:
         g = r.good(card)
         n = r.icons(card)
         parts = [
-            _say(
+            plain(
+                EXPLAIN,
                 lang,
                 "goods",
                 card=label,
-                good=_words(lang, g),
+                good=plain(TEXTS, lang, g),
                 value=r.card_value(card),
                 icons=n,
                 icon_word=board.plural(n, "icon", "icons", lang),
@@ -482,15 +472,16 @@ def _card_text(card: str, view: View | None, lang: str) -> str:
             i = r.GOODS.index(g)
             tops = [p for p in range(view["players"]) if view["stacks"][p][i][-1:] == [card]]
             if card in view["row"]:
-                parts.append(_say(lang, "goods_row"))
+                parts.append(plain(EXPLAIN, lang, "goods_row"))
             elif card in view["lot"]:
-                parts.append(_say(lang, "goods_lot"))
+                parts.append(plain(EXPLAIN, lang, "goods_lot"))
             for p in tops:
                 stack = view["stacks"][p][i]
                 total = sum(r.icons(c) for c in stack)
                 name = board.seat_names(view["players"], lang)[p]
                 parts.append(
-                    _say(
+                    plain(
+                        EXPLAIN,
                         lang,
                         "goods_top",
                         name=name,
@@ -502,10 +493,11 @@ def _card_text(card: str, view: View | None, lang: str) -> str:
             if me is not None and not tops:
                 stack = view["stacks"][me][i]
                 parts.append(
-                    _say(
+                    plain(
+                        EXPLAIN,
                         lang,
                         "goods_mine",
-                        good=_words(lang, g),
+                        good=plain(TEXTS, lang, g),
                         now=r.goods_score(stack),
                         then=r.goods_score(r.stack_with(stack, [card])),
                     )
@@ -513,9 +505,10 @@ def _card_text(card: str, view: View | None, lang: str) -> str:
         return sentences(parts, lang)
     c = r.currency(card)
     surge = card in r.SURGE_CARDS
-    cur = _words(lang, c)
+    cur = plain(TEXTS, lang, c)
     parts = [
-        _say(
+        plain(
+            EXPLAIN,
             lang,
             "surge" if surge else "crash",
             card=label,
@@ -530,7 +523,7 @@ def _card_text(card: str, view: View | None, lang: str) -> str:
         names = board.seat_names(view["players"], lang)
         owners = [names[p] for p in range(view["players"]) if c in view[held][p]]
         if owners:
-            parts.append(_say(lang, "held", names=listed(owners, lang)))
+            parts.append(plain(EXPLAIN, lang, "held", names=listed(owners, lang)))
         elif me is not None:
             j = r.CURRENCIES.index(c)
             k = view["coins"][me][j]
@@ -540,7 +533,9 @@ def _card_text(card: str, view: View | None, lang: str) -> str:
                 [*view["crashes"][me], *([] if surge else [c])],
             )[j]
             key, amount = ("surge_mine", "more") if surge else ("crash_mine", "loss")
-            parts.append(_say(lang, key, coins=coin_count(c, k, lang), **{amount: abs(after - now) * k}))
+            parts.append(
+                plain(EXPLAIN, lang, key, coins=coin_count(c, k, lang), **{amount: abs(after - now) * k})
+            )
     return sentences(parts, lang)
 
 
@@ -553,35 +548,37 @@ def _now(view: View | None, lang: str, key: str) -> str:
     if key.startswith("coin:"):
         c = key[5:]
         j = r.CURRENCIES.index(c)
-        out = ""
-        if me is not None:
-            out = _say(
-                lang, "coin_mine", k=coin_count(c, view["coins"][me][j], lang), v=view["values"][me][j]
-            )
-        if view["pot"][j]:
-            out += (" " if out and lang == "en" else "") + _say(
-                lang, "coin_pot", k=coin_count(c, view["pot"][j], lang)
-            )
-        return out
+        mine = coin_count(c, view["coins"][me][j], lang) if me is not None else ""
+        pot = coin_count(c, view["pot"][j], lang) if view["pot"][j] else ""
+        return sentences(
+            [
+                mine and plain(EXPLAIN, lang, "coin_mine", k=mine, v=view["values"][me][j]),
+                pot and plain(EXPLAIN, lang, "coin_pot", k=pot),
+            ],
+            lang,
+        )
     if key == "scale" and me is not None:
         values = [
-            f"{_words(lang, c + 's')} ×{v}" for c, v in zip(r.CURRENCIES, view["values"][me], strict=True)
+            f"{plain(TEXTS, lang, c + 's')} ×{v}"
+            for c, v in zip(r.CURRENCIES, view["values"][me], strict=True)
         ]
-        return _say(lang, "scale_mine", values=_words(lang, "comma").join(values))
+        return plain(EXPLAIN, lang, "scale_mine", values=plain(TEXTS, lang, "comma").join(values))
     if key == "pot":
-        return _say(lang, "pot_now", coins=coins_label(view["pot"], lang))
+        return plain(EXPLAIN, lang, "pot_now", coins=coins_label(view["pot"], lang))
     if key == "pick_order" and view["queue"]:
-        return _say(lang, "order_now", names=" → ".join(names[p] for p in view["queue"]))
+        return plain(EXPLAIN, lang, "order_now", names=" → ".join(names[p] for p in view["queue"]))
     if key.startswith("stack:") and me is not None:
         stack = view["stacks"][me][r.GOODS.index(key[6:])]
         if stack:
             n = sum(r.icons(c) for c in stack)
-            return _say(lang, "stack_mine", n=n, value=r.card_value(stack[-1]), points=r.goods_score(stack))
+            return plain(
+                EXPLAIN, lang, "stack_mine", n=n, value=r.card_value(stack[-1]), points=r.goods_score(stack)
+            )
     if key == "deck":
         n = view["deck"]
-        return _say(lang, "deck_now", n=n, fewest=ceil(n / r.MAX_OFFER), most=n)
+        return plain(EXPLAIN, lang, "deck_now", n=n, fewest=ceil(n / r.MAX_OFFER), most=n)
     if key == "box" and view["box"]:
-        return _say(lang, "box_now", cards=board.cards_label(view["box"], lang))
+        return plain(EXPLAIN, lang, "box_now", cards=board.cards_label(view["box"], lang))
     return ""
 
 
@@ -622,20 +619,21 @@ def explain(key: str, view: View | None, lang: str) -> str | None:
     if key.startswith("coin:") and key[5:] in r.CURRENCIES:
         c = key[5:]
         start = r.START_COINS[r.CURRENCIES.index(c)]
-        what = _say(
+        what = plain(
+            EXPLAIN,
             lang,
             "coin",
-            coins=_words(lang, c + "s"),
+            coins=plain(TEXTS, lang, c + "s"),
             n=len(r.CURRENCIES),
             start=start,
             worth=r.SURGE_VALUES[c],
             **{k: v for k, v in fields.items() if k != "offer"},
         )
     elif key.startswith("stack:") and key[6:] in r.GOODS:
-        what = _say(lang, "stack", good=_words(lang, key[6:]))
+        what = plain(EXPLAIN, lang, "stack", good=plain(TEXTS, lang, key[6:]))
     elif key in PLAIN:
-        what = _say(lang, "goods_points" if key == "goods" else key, **fields)
+        what = plain(EXPLAIN, lang, "goods_points" if key == "goods" else key, **fields)
     else:
         return None
     now = _now(view, lang, key)
-    return what + (" " if now and lang == "en" else "") + now
+    return sentences([what, now], lang)

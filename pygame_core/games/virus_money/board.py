@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...engine.game import View
-from ...engine.render import Texts, amount_entry, board_root, esc, listed, result_panel, tag, translate
+from ...engine.render import Texts, amount_entry, board_root, esc, listed, plain, result_panel, tag, translate
 from .rules import (
     COLOURS,
     OTHER_VALUE,
@@ -729,7 +729,7 @@ def describe(event: dict[str, Any], lang: str = "en", names: Sequence[str] | Non
         return translate(TEXTS, lang, f"e_end_{event['why']}", n=TARGET_CARDS)
     if kind == "expansions":
         uses = translate(TEXTS, lang, "sep").join(
-            translate(TEXTS, lang, "e_uses", name=names[p], cards=counted(len(u), "card", lang))
+            plain(TEXTS, lang, "e_uses", name=names[p], cards=counted(len(u), "card", lang))
             for p, u in enumerate(event["used"])
         )
         return translate(TEXTS, lang, "e_expansions", uses=uses)
@@ -825,10 +825,10 @@ def breakdown(view: dict[str, Any], lang: str = "en") -> list[list[tuple[str, in
     out = []
     for p in range(n):
         parts = [
-            (translate(TEXTS, lang, "k_own", n=own_n[p], value=OWN_VALUE), own_n[p] * OWN_VALUE),
-            (translate(TEXTS, lang, "k_other", n=other_n[p], value=OTHER_VALUE), other_n[p] * OTHER_VALUE),
-            (translate(TEXTS, lang, "k_money", n=money_n[p], value=VIRUS_VALUE), -money_n[p] * VIRUS_VALUE),
-            (translate(TEXTS, lang, "k_virus", n=virus_n[p], value=VIRUS_VALUE), virus_n[p] * VIRUS_VALUE),
+            (plain(TEXTS, lang, "k_own", n=own_n[p], value=OWN_VALUE), own_n[p] * OWN_VALUE),
+            (plain(TEXTS, lang, "k_other", n=other_n[p], value=OTHER_VALUE), other_n[p] * OTHER_VALUE),
+            (plain(TEXTS, lang, "k_money", n=money_n[p], value=VIRUS_VALUE), -money_n[p] * VIRUS_VALUE),
+            (plain(TEXTS, lang, "k_virus", n=virus_n[p], value=VIRUS_VALUE), virus_n[p] * VIRUS_VALUE),
         ]
         out.append([(label, points) for label, points in parts if points] or parts[:1])
     return out
@@ -845,14 +845,14 @@ def decided(view: dict[str, Any], names: Sequence[str], lang: str = "en") -> str
     points = view["virus_points"][winners[0]]
     if len(winners) > 1:
         who = listed([names[p] for p in winners], lang)
-        return translate(TEXTS, lang, "d_shared", names=who, score=best, points=points)
+        return plain(TEXTS, lang, "d_shared", names=who, score=best, points=points)
     name = names[winners[0]]
     if len(level) > 1:
         who = listed([names[p] for p in level], lang)
-        return translate(TEXTS, lang, "d_tie_broken", names=who, score=best, name=name, points=points)
+        return plain(TEXTS, lang, "d_tie_broken", names=who, score=best, name=name, points=points)
     rest = [p for p in range(len(scores)) if p != winners[0]]
     if not rest:
-        return translate(TEXTS, lang, "d_only", name=name, score=best)
+        return plain(TEXTS, lang, "d_only", name=name, score=best)
     runner = max(rest, key=lambda p: scores[p])
     gap = best - scores[runner]
-    return translate(TEXTS, lang, "d_alone", name=name, score=best, gap=gap, next=names[runner])
+    return plain(TEXTS, lang, "d_alone", name=name, score=best, gap=gap, next=names[runner])

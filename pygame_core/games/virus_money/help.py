@@ -6,7 +6,7 @@ changes the text (`rules`, `explain`). The figures are drawn by the board's own 
 
 from typing import Any
 
-from ...engine.render import Texts, translate
+from ...engine.render import Texts, plain
 from . import rules as r
 from .board import TEXTS as BOARD
 from .board import _bids_svg, _card_svg, colour_word, counted, pieces_label
@@ -219,7 +219,7 @@ def rules(lang: str) -> str:
 def figures(lang: str) -> dict[str, str]:
     """Return the pictures the rules name: one card of each cost, and the rulebook's auction example."""
     cards = "".join(_card_svg(card, lang) for card in ("Y3", "R2G2", "R1G4"))
-    names = [translate(BOARD, lang, c) for c in r.COLOURS]
+    names = [plain(BOARD, lang, c) for c in r.COLOURS]
     example = {"bids": [3, None, 1, 2], "colours": [0, 1, 2, 3], "leader": 0, "passes": [2, 3]}
     return {"cards": cards, "auction": _bids_svg(example, names)}
 
@@ -313,32 +313,30 @@ def explain(key: str, view: dict[str, Any] | None, lang: str = "en") -> str | No
     if kind == "card" and arg in r.KINDS:
         copies = counted(r.CARDS.count(arg), "card", lang)
         made = pieces_label(r.production(arg), lang)
-        return translate(EXPLAIN, lang, "card", made=made, cost=r.cost(arg), copies=copies)
+        return plain(EXPLAIN, lang, "card", made=made, cost=r.cost(arg), copies=copies)
     if kind == "piece" and arg in r.COLOURS:
         c = r.COLOURS.index(arg)
         players = view["players"] if view else 4
         seats = [p for p, x in enumerate(r.SEAT_COLOURS[players]) if x == c]
         if seats:
-            owner = translate(EXPLAIN, lang, "owner", name=translate(BOARD, lang, arg))
+            owner = plain(EXPLAIN, lang, "owner", name=plain(BOARD, lang, arg))
         else:
-            owner = translate(EXPLAIN, lang, "owner_none")
+            owner = plain(EXPLAIN, lang, "owner_none")
         supply = counted(view["supply"][c], "piece", lang) if view else "?"
-        return translate(
-            EXPLAIN, lang, "piece", colour=colour_word(arg, lang), owner=owner, supply=supply, **n
-        )
+        return plain(EXPLAIN, lang, "piece", colour=colour_word(arg, lang), owner=owner, supply=supply, **n)
     if key in ("auction", "bids"):
         high = max((b for b in view["bids"] if b is not None), default=0) if view else 0
-        now = translate(
+        now = plain(
             EXPLAIN, lang, "auction_now" if high else "auction_none", high=counted(high, "piece", lang)
         )
-        return translate(EXPLAIN, lang, key, now=now, high=counted(high, "piece", lang))
+        return plain(EXPLAIN, lang, key, now=now, high=counted(high, "piece", lang))
     if key == "supply":
         pieces = pieces_label(view["supply"], lang) if view else ""
-        return translate(EXPLAIN, lang, key, pieces=pieces)
+        return plain(EXPLAIN, lang, key, pieces=pieces)
     if key == "deck":
-        return translate(EXPLAIN, lang, key, n=counted(view["deck"] if view else 0, "card", lang), **n)
+        return plain(EXPLAIN, lang, key, n=counted(view["deck"] if view else 0, "card", lang), **n)
     if key == "removed":
-        return translate(EXPLAIN, lang, key, n=counted(len(view["removed"]) if view else 0, "card", lang))
+        return plain(EXPLAIN, lang, key, n=counted(len(view["removed"]) if view else 0, "card", lang))
     if key in SIMPLE:
-        return translate(EXPLAIN, lang, key, **n)
+        return plain(EXPLAIN, lang, key, **n)
     return None
