@@ -12,6 +12,9 @@ True
 True
 """
 
+import html
+import json
+import re
 from typing import Any
 from urllib.parse import urlencode
 
@@ -86,25 +89,55 @@ def play_params(game: Game) -> dict[str, str]:
     return {"game": game.id, "players": str(players), "seats": ",".join([HUMAN] + ["bot"] * (players - 1))}
 
 
-def first_screen(game_id: str, lang: str = "en") -> str:
-    """Return the screen the home page's link of a game opens on, dealt with the preview seed: the play
-    page's first paint (inert, under "Shuffling…") until the engine paints its own deal, laid out as that
-    will be (tools, prompt, hand, log), so nothing moves and no text style is new to the browser then."""
+def _first(game_id: str, lang: str) -> Screen:
+    """Return the screen the home page's link of a game opens on, dealt with the preview seed."""
     game = get_game(game_id)
     setup = read_link(play_params(game), bot_levels(game))
     screen = Screen(setup.deal(PREVIEW_SEED, bot_factories(game)), get_board(game.id), lang)
     screen.pace = setup.pace
-    return screen.html()
+    return screen
+
+
+def first_screen(game_id: str, lang: str = "en") -> str:
+    """Return the screen the home page's link of a game opens on, dealt with the preview seed: the play
+    page's first paint (under "Shuffling…") until the engine paints its own deal, laid out as that will be
+    (tools, prompt, hand, log), so nothing moves and no text style is new to the browser then."""
+    return _first(game_id, lang).html()
+
+
+def first_explanations(game_id: str, lang: str = "en") -> dict[str, str]:
+    """Return what each thing on that first screen is, as the sheet shows it (its `data-explain` key ->
+    HTML): the play page explains its preview from these while Python starts."""
+    screen = _first(game_id, lang)
+    keys = dict.fromkeys(html.unescape(key) for key in re.findall(r'data-explain="([^"]*)"', screen.html()))
+    return {key: screen.explain(key) for key in keys}
 
 
 def preview_templates() -> str:
     """Return every game's first screen in each language, in a `<template data-game data-lang>` each, for
-    the play page to pick one."""
+    the play page to pick one, with its explanations (`<script type="application/json"
+    data-explanations>`)."""
     return "".join(
-        tag("template", first_screen(game.id, lang), data_game=game.id, data_lang=lang)
+        tag(
+            "template",
+            first_screen(game.id, lang)
+            + tag(
+                "script",
+                json_script(first_explanations(game.id, lang)),
+                type="application/json",
+                data_explanations="",
+            ),
+            data_game=game.id,
+            data_lang=lang,
+        )
         for game in all_games()
         for lang in LANGS
     )
+
+
+def json_script(value: object) -> str:
+    """Return JSON to put in a `<script>` element (no `</` in it to end the element early)."""
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
 
 
 def game_facts() -> dict[str, dict[str, Any]]:

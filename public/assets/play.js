@@ -6,7 +6,9 @@
 //   (not under prefers-reduced-motion), and lets a banner time out.
 // Python sets TradingTable.explain(key) and TradingTable.rules() (both return markup, or a promise of it
 // where Python runs in a worker: python.js). Until Python is up, a [data-help] with data-rules-href (the
-// play page's loading box) shows the text of the game's rules page, built by the same Python.
+// play page's loading box) shows the text of the game's rules page, built by the same Python, and the play
+// page's preview (#board.tt-preview) explains its things from the texts the build put beside it
+// (<script data-explanations>: catalog.first_explanations); nothing on the preview can be played.
 (() => {
   "use strict";
   const TT = globalThis.TradingTable;
@@ -14,6 +16,10 @@
   const BANNER_MS = 8000;
   const ACTING = "[data-action],[data-select],[data-handover],[data-undo],button,a,select,input,label";
   const root = document.documentElement;
+  const TIP = {
+    en: "While you wait, tap anything on the board to see what it is.",
+    ja: "待っている間、盤面のカードなどをタップすると説明が表示されます。",
+  };
   let pressTimer = 0;
   let pressStart = null;
   let longPressed = false;
@@ -28,8 +34,28 @@
     if (!dialog.open) dialog.showModal();
   }
 
+  let previewed = {}; // the preview's explanations, by key
   async function explain(thing) {
-    if (TT.explain) openSheet(await TT.explain(thing.dataset.explain));
+    if (thing.closest(".tt-preview")) {
+      if (previewed[thing.dataset.explain]) openSheet(previewed[thing.dataset.explain]);
+    } else if (TT.explain) openSheet(await TT.explain(thing.dataset.explain));
+  }
+
+  // The preview answers a tap on what it explains (a card to play too: a tap, or Enter, explains it);
+  // every other control on it is inert.
+  function preview(board) {
+    const texts = board.querySelector("script[data-explanations]");
+    if (!texts) return;
+    previewed = JSON.parse(texts.textContent);
+    texts.remove();
+    for (const control of board.querySelectorAll(ACTING)) {
+      if (!control.matches("[data-explain]") && !control.querySelector("[data-explain]")) control.inert = true;
+    }
+    board.inert = false;
+    const tip = document.createElement("span");
+    tip.className = "tt-tip";
+    tip.textContent = TIP[root.lang] ?? TIP.en;
+    document.querySelector(".loading")?.append(tip);
   }
 
   // The rules text of a game's rules page (the page itself if it cannot be read).
@@ -64,6 +90,11 @@
       if (dialog?.contains(target)) return event.stopImmediatePropagation(); // links in the sheet still work
       if (longPressed) {
         longPressed = false;
+        return stop(event);
+      }
+      if (target.closest(".tt-preview")) {
+        const thing = target.closest("[data-explain]");
+        if (thing) explain(thing);
         return stop(event);
       }
       const help = target.closest("[data-help]");
@@ -150,6 +181,9 @@
     board.append(main, aside);
     board.classList.add("tt-split");
   }
+
+  const shown = document.querySelector("#board.tt-preview");
+  if (shown) preview(shown);
 
   const painted = new WeakMap(); // each box's last markup
   TT.paint = (box, html) => {

@@ -93,6 +93,7 @@
       else delete root.dataset.quick;
       TT.paint(board(), op.html);
       board().classList.remove("tt-preview");
+      board().removeAttribute("aria-busy");
       board().inert = false;
       root.lang = op.lang;
       if (op.transport) board().dataset.transport = op.transport;

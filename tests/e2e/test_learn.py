@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import json
 import re
+from urllib.parse import urlencode
 from urllib.request import urlopen
 
 import pytest
 from playwright.sync_api import Page, expect
 
-from pygame_core.engine import Record, all_games, replay
+from pygame_core.catalog import PREVIEW_SEED, play_params
+from pygame_core.engine import Record, all_games, get_game, replay
 from pygame_core.engine.howto import rules_html
 
 from .conftest import FAST, PageGuard, board_html, settle, wait_ready
@@ -156,6 +158,35 @@ def test_the_rules_open_while_python_starts_and_the_bots_wait_for_them(
     page.locator("#board [data-help]").click()
     expect(sheet.locator("h2").first).to_be_visible()
     assert sheet.inner_html() == early  # Python's own rules sheet: the same text
+    page_guard.assert_clean()
+
+
+@pytest.mark.parametrize(("game", "lang"), [("futures", "en"), ("stock_trader", "ja")])
+def test_the_preview_explains_what_is_on_it_while_python_starts_as_python_then_does(
+    page: Page, page_guard: PageGuard, game: str, lang: str
+) -> None:
+    held = []
+    page.route("**/assets/worker.mjs", lambda route: held.append(route))  # Python waits
+    params = {**play_params(get_game(game)), "seed": PREVIEW_SEED, "lang": lang}
+    page.goto(f"play/?{urlencode(params)}")  # the home page's link, at the seed the preview was dealt with
+    expect(page.locator(".loading .tt-tip")).to_be_visible()
+    preview = page.locator("#board.tt-preview")
+    card = preview.locator("[data-select][data-explain], [data-action][data-explain]").first  # one to play
+    key = card.get_attribute("data-explain")
+    card.click()
+    sheet = page.locator("#sheet [data-sheet-body]")
+    expect(sheet.locator("p").first).to_be_visible()
+    early = sheet.inner_html()
+    assert preview.locator("[data-help]").evaluate("e => e.inert")  # its other controls answer nothing
+    assert page.evaluate("document.documentElement.dataset.ready") is None  # nothing was played
+    held[0].continue_()
+    wait_ready(page)  # the sheet opened on the preview is still open, so the bots wait for it
+    shown = """async (key) => {
+      const box = document.createElement("div");
+      box.innerHTML = await TradingTable.explain(key);
+      return box.innerHTML;
+    }"""
+    assert page.evaluate(shown, key) == early  # Python's explanation, as the sheet would show it
     page_guard.assert_clean()
 
 

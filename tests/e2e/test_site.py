@@ -40,11 +40,13 @@ def test_play_page_paints_the_preview_then_the_board_from_the_wheel(
     page.goto("play/", wait_until="domcontentloaded")
     expect(page.locator('[role="status"]').first).to_be_visible()  # loading indicator before Python runs
     expect(page.locator("#board.tt-preview .tt-board")).to_have_count(1)  # prerendered at build time
-    assert page.locator("#board").evaluate("b => b.inert"), "no tap or key reaches the preview's buttons"
+    assert page.locator("#board [data-help]").evaluate("b => b.inert"), "its controls answer nothing"
+    assert page.locator("#board").get_attribute("aria-busy") == "true"
     top = page.locator("#board").bounding_box()["y"]
     wait_ready(page)
     expect(page.locator("#board.tt-preview")).to_have_count(0)
     assert not page.locator("#board").evaluate("b => b.inert")
+    assert page.locator("#board").get_attribute("aria-busy") is None
     assert page.locator("#board").bounding_box()["y"] == top, "the loading line went without moving the board"
     expect(page.locator("#board [data-action]").first).to_be_visible()
     expect(page.locator(".loading")).to_be_hidden()
