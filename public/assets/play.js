@@ -17,8 +17,8 @@
   const ACTING = "[data-action],[data-select],[data-handover],[data-undo],button,a,select,input,label";
   const root = document.documentElement;
   const TIP = {
-    en: "While you wait, tap anything on the board to see what it is.",
-    ja: "待っている間、盤面のカードなどをタップすると説明が表示されます。",
+    en: "Meanwhile, tap anything on the board to see what it is.",
+    ja: "待つ間、盤面のものをタップすると説明が出ます。",
   };
   let pressTimer = 0;
   let pressStart = null;
@@ -183,7 +183,10 @@
   }
 
   const shown = document.querySelector("#board.tt-preview");
-  if (shown) preview(shown);
+  if (shown) {
+    split(shown); // laid out as Python's first paint will be
+    preview(shown);
+  }
 
   const painted = new WeakMap(); // each box's last markup
   TT.paint = (box, html) => {

@@ -5,14 +5,15 @@ from __future__ import annotations
 import html
 import re
 import urllib.request
+from urllib.parse import urlencode
 
 import pytest
 from playwright.sync_api import Page, Route, expect
 
 import build
 import pygame_core.games  # noqa: F401  (registers every game)
-from pygame_core.catalog import first_screen
-from pygame_core.engine import all_games
+from pygame_core.catalog import PREVIEW_SEED, first_screen, play_params
+from pygame_core.engine import all_games, get_game
 
 from .conftest import PageGuard, wait_ready
 
@@ -60,6 +61,7 @@ def test_play_page_paints_the_preview_then_the_board_from_the_wheel(
 def test_the_first_paint_is_the_preview_of_the_game_the_link_asks_for_in_its_language(
     page: Page, game: str, lang: str
 ) -> None:
+    page.set_viewport_size({"width": 390, "height": 844})  # one column: the markup as rendered (wider, split)
     page.route("**/wheels/*.whl", lambda route: None)  # hold the engine back: only the preview paints
     page.goto(f"play/?game={game}&lang={lang}", wait_until="domcontentloaded")
     expect(page.locator("#board.tt-preview .tt-board")).to_have_count(1)
@@ -70,6 +72,24 @@ def test_the_first_paint_is_the_preview_of_the_game_the_link_asks_for_in_its_lan
     preview = first_screen(game, lang)
     assert painted == re.findall(r' class="([^"]*)"', preview)
     assert page.locator("#board").text_content() == html.unescape(re.sub(r"<[^>]*>", "", preview))
+
+
+BOXES = """() => [...document.querySelectorAll("#board .tt-main > *, #board .tt-aside > *")].map((e) => {
+  const box = e.getBoundingClientRect();
+  return [e.className, Math.round(box.x), Math.round(box.y), Math.round(box.width)];
+})"""
+
+
+def test_on_a_wide_screen_the_preview_is_laid_out_as_the_board_python_then_paints(page: Page) -> None:
+    page.set_viewport_size({"width": 1280, "height": 800})
+    held = []
+    page.route("**/assets/worker.mjs", lambda route: held.append(route))  # only the preview, for now
+    page.goto(f"play/?{urlencode({**play_params(get_game('futures')), 'seed': PREVIEW_SEED})}")
+    expect(page.locator("#board.tt-preview .tt-board.tt-split")).to_have_count(1)  # two columns
+    preview = page.evaluate(BOXES)
+    held[0].continue_()
+    wait_ready(page)
+    assert page.evaluate(BOXES)[: len(preview)] == preview  # nothing moved (the hints may come below)
 
 
 def test_index_lists_futures_and_its_form_starts_a_game(page: Page, page_guard: PageGuard) -> None:
