@@ -354,6 +354,22 @@ def test_a_relay_in_the_middle_of_a_code_only_handshake_shows_different_codes():
         HostOpening(new_secret(), phone.start()).session(fake_reveal)
 
 
+@pytest.mark.parametrize("secret", [new_secret(), None])
+def test_a_handshake_nonce_of_the_wrong_size_is_refused_on_either_side(secret):
+    phone = GuestOpening(secret)
+    host = HostOpening(secret or new_secret(), phone.start())
+    short = {**host.answer(), "n": "AAAA"}
+    with pytest.raises(SealError, match="bad nonce"):
+        phone.finish(short)
+    if secret:
+        with pytest.raises(SealError, match="bad nonce"):
+            HostOpening(secret, {**phone.start(), "n": "AAAA"})
+    else:
+        _, reveal = phone.finish(host.answer())
+        with pytest.raises(SealError, match="bad nonce"):
+            host.session({**reveal, "n": "AAAA"})
+
+
 def test_a_flooding_phone_is_warned_then_cut_and_a_real_phone_is_answered_throughout():
     host = new_host()
     secret = new_secret()

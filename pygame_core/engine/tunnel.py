@@ -148,6 +148,14 @@ def secret_bytes(secret: str | None) -> bytes | None:
     return raw if len(raw) == SECRET_BYTES else None
 
 
+def nonce(text: object) -> bytes:
+    """Return a peer's handshake nonce; raise SealError unless it is base64 of NONCE_BYTES bytes."""
+    raw = unb64(text)
+    if len(raw) != NONCE_BYTES:
+        raise SealError("bad nonce")
+    return raw
+
+
 def public_number(value: object) -> int:
     """Return a peer's Diffie-Hellman public value; raise SealError unless it is in range."""
     if not isinstance(value, str) or len(value) > 600:
@@ -178,7 +186,7 @@ class GuestOpening:
 
     def finish(self, opened: dict[str, Any]) -> tuple[Session, dict[str, Any] | None]:
         """Return the session and the `reveal` message to send (None with the secret)."""
-        host_nonce = unb64(opened.get("n"))
+        host_nonce = nonce(opened.get("n"))
         if self.secret is not None:
             return Session(kdf(self.secret, self.nonce, host_nonce), "guest", True), None
         gy = public_number(opened.get("g"))
@@ -195,9 +203,7 @@ class HostOpening:
         self.nonce = secrets.token_bytes(NONCE_BYTES)
         self.with_secret = opening.get("k") == 1
         if self.with_secret:
-            self.guest_nonce = unb64(opening.get("n"))
-            if len(self.guest_nonce) != NONCE_BYTES:
-                raise SealError("bad nonce")
+            self.guest_nonce = nonce(opening.get("n"))
         else:
             self.commit = unb64(opening.get("c"))
             self.y = secrets.randbits(256) | 1 << 255
@@ -217,7 +223,7 @@ class HostOpening:
             return Session(kdf(self.secret, self.guest_nonce, self.nonce), "host", True)
         if reveal is None:
             raise SealError("a code-only device must reveal its key")
-        guest_nonce = unb64(reveal.get("n"))
+        guest_nonce = nonce(reveal.get("n"))
         gx = public_number(reveal.get("g"))
         gx_hex = format(gx, "x").encode()
         if not hmac.compare_digest(kdf(guest_nonce, gx_hex), self.commit):
