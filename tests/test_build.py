@@ -9,15 +9,13 @@ import tomllib
 import zipfile
 from pathlib import Path
 
+import minify_python  # tools/, run by the build in Pyodide (pyproject's pythonpath)
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 import build  # noqa: E402  (the project's build.py, not pypa's build)
-
-sys.path.insert(0, str(ROOT / "tools"))
-import minify_python  # noqa: E402  (tools/, run by the build in Pyodide)
 
 assert Path(build.__file__).resolve() == ROOT / "build.py"
 
