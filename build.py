@@ -817,6 +817,7 @@ def page_values(
             "PREVIEW": lambda: rendered("preview_board", preview_game),
             "PREVIEW_GAME": preview_game,
             "PREVIEWS": lambda: rendered("preview_templates"),
+            "HELP_BUTTONS": lambda: rendered("help_templates"),
             "EMBED_GAMES": lambda: json.dumps(engine_pages().game_facts(), ensure_ascii=False),
             "PYODIDE": root + PYODIDE_DIR,
             "PYSCRIPT": root + PYSCRIPT_DIR,

@@ -23,7 +23,7 @@ from .engine import Game, all_games, get_board, get_game
 from .engine.howto import rules_html
 from .engine.link import LANGS, read_link
 from .engine.render import Texts, esc, tag, translate
-from .engine.screen import Screen, preview
+from .engine.screen import Screen, help_button, preview
 from .engine.table import HUMAN
 
 DEFAULT_PLAYERS = 4  # the player count a form and a preview start at, within the game's range
@@ -131,6 +131,17 @@ def preview_templates() -> str:
             data_lang=lang,
         )
         for game in all_games()
+        for lang in LANGS
+    )
+
+
+def help_templates() -> str:
+    """Return the "How to play" tool in each language, in a `<template data-help-button data-lang
+    data-games>` each (`data-games`: every game's id), for a page that knows its game from its link before
+    Python is up (a phone's join link) to open the game's rules page's text."""
+    games = " ".join(game.id for game in all_games())
+    return "".join(
+        tag("template", help_button(lang), data_help_button="", data_lang=lang, data_games=games)
         for lang in LANGS
     )
 
@@ -322,4 +333,13 @@ def option_field(game: Game, key: str, labels: dict[str, str]) -> str:
     return tag("label", f"{label} " + tag("select", choices, name_=key), class_="tt-option")
 
 
-__all__ = ["bot_label", "catalog", "game_facts", "home", "preview_board", "preview_templates", "rules_page"]
+__all__ = [
+    "bot_label",
+    "catalog",
+    "game_facts",
+    "help_templates",
+    "home",
+    "preview_board",
+    "preview_templates",
+    "rules_page",
+]

@@ -279,6 +279,13 @@ def chosen(selected: Sequence[str], kind: str, value: str) -> list[str]:
     return rest
 
 
+def help_button(lang: str) -> str:
+    """Return the "How to play" tool, which opens the rules sheet."""
+    return tag(
+        "button", "? " + translate(TEXTS, lang, "help"), type="button", class_="tt-tool", data_help="1"
+    )
+
+
 def tools_html(lang: str, pace: int | None = None, hint: bool = False) -> str:
     """Return a screen's tool bar: how to play and explain mode, the bots' speed (at `pace`, if given) and
     a hint button (if `hint`)."""
@@ -287,7 +294,7 @@ def tools_html(lang: str, pace: int | None = None, hint: bool = False) -> str:
         return translate(TEXTS, lang, key)
 
     parts = [
-        tag("button", "? " + t("help"), type="button", class_="tt-tool", data_help="1"),
+        help_button(lang),
         tag(
             "button",
             "i " + t("explain_mode"),

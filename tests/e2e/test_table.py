@@ -20,6 +20,7 @@ from websockets.sync.client import connect
 import pygame_core.games  # noqa: F401  (registers every game)
 from pygame_core.engine import Record, get_game
 from pygame_core.engine.host import Guest
+from pygame_core.engine.howto import rules_html
 from pygame_core.engine.record import states
 
 from .conftest import BLOCK_STORAGE, PHONE, READY_TIMEOUT_MS, ROOT, click_some, opened, wait_ready
@@ -248,6 +249,32 @@ def test_the_lobby_creates_a_table_of_any_game_and_a_phone_joins_by_code(
     phone.wait_for_selector("#board [data-action]", timeout=READY_TIMEOUT_MS)
     state = json.loads(phone.evaluate("window.ttReceived[window.ttReceived.length - 1]"))
     assert state["game"] == "mercator" and state["view"]["open"] is True and state["seat"] == 0
+    assert problems == []
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_phone_joining_by_the_link_can_read_the_games_rules_while_python_starts(
+    browser: Browser, relay_site: str, lang: str
+) -> None:
+    problems: list[str] = []
+    host = opened(
+        browser, f"{relay_site}table/?create=1&game=mercator&players=3&seats=human,bot,bot", problems
+    )
+    host.wait_for_selector("[data-join]", timeout=READY_TIMEOUT_MS)
+    query, secret = join_link(host).split("#")
+    assert "game=mercator" in query  # the link names the game, so the phone knows it before Python does
+    phone = browser.new_context().new_page()
+    phone.on("pageerror", lambda e: problems.append(f"page error: {e}"))
+    held = []
+    phone.route("**/assets/worker.mjs", lambda route: held.append(route))  # Python waits
+    phone.goto(f"{query}&lang={lang}#{secret}")
+    phone.locator(".loading [data-help]").click()
+    heading = re.search(r"<h2>(.*?)</h2>", rules_html("mercator", lang))[1]
+    expect(phone.locator("#sheet [data-sheet-body] h2").first).to_have_text(heading)
+    phone.keyboard.press("Escape")
+    held[0].continue_()
+    wait_ready(phone)
+    expect(phone.locator("[data-help]")).to_have_count(1)  # the board's own, once the phone is in
     assert problems == []
 
 

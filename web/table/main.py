@@ -2,7 +2,8 @@
 
 `?create=1&players=4&seats=human,human,human,bot` makes this device the host and the shared screen (it shows
 the public board; `human` seats are for phones). `?room=CODE#k=SECRET` (the join link, the QR code) joins as a
-guest; `?room=CODE` alone (the code typed in) joins once the host confirms the device on its screen. The
+guest (`&game=<id>` in it only lets the page offer that game's rules while Python starts); `?room=CODE`
+alone (the code typed in) joins once the host confirms the device on its screen. The
 host is the only authority (pygame_core.engine.host). Every message is sealed with the table secret
 (pygame_core.engine.tunnel), which never leaves the fragment and the devices; it travels through the relay
 (docs/relay-protocol.md) until a WebRTC data channel to that peer opens, then over the channel;
@@ -443,8 +444,8 @@ class HostPage:
         if not self.room:
             post("paint", html=tag("p", t("opening"), class_="tt-prompt"), lang=lang, ready=False)
             return
-        link = here(f"room={self.room}") + f"#k={self.secret}"
         table, game = self.host.table, self.host.table.game
+        link = here(f"room={self.room}&game={game.id}") + f"#k={self.secret}"  # game: its rules open early
         public = get_board(game.id).render(
             game.view(table.state, None), [], lang=lang, names=self.screen.names
         )
