@@ -440,12 +440,18 @@ def test_a_new_session_on_a_seated_connection_holds_no_seat_until_it_says_hello_
     assert "no seat" in forged.message and host.table.to_json() == before
 
 
-def test_each_phone_names_the_seats_in_its_own_language() -> None:
+def test_each_phone_names_the_seats_in_its_own_language_and_its_own_seat_as_you() -> None:
     table = Table.new("futures", ["human", "human", "trader"], 4, BOTS)
     host = Host(table, names_by_language(table))
-    for lang, names in (("en", ["Red", "Blue", "Yellow (bot)"]), ("ja", ["赤", "青", "黄（ボット）"])):
+    for lang, names, you in (
+        ("en", ["Red (You)", "Blue", "Yellow (bot)"], "Blue (You)"),
+        ("ja", ["赤（あなた）", "青", "黄（ボット）"], "青（あなた）"),
+    ):
         guest = Guest(lang)
         guest.state = host.state_for(0)
         shown = guest.html()
         assert all(name in shown for name in names), (lang, names)
+        assert you not in shown
+        guest.state = host.state_for(1)
+        assert you in guest.html()
     assert "Red" not in shown

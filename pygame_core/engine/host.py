@@ -28,7 +28,7 @@ from .game import Player
 from .howto import explained
 from .link import moved_on
 from .registry import get_board
-from .render import Texts, esc, tag, translate
+from .render import Texts, esc, plain, tag, translate
 from .screen import (
     LOG_LINES,
     TEXTS,
@@ -502,13 +502,20 @@ class Guest:
             return note + tag("p", translate(TEXTS, self.lang, "waiting"), class_="tt-prompt")
         s = self.state
         board = get_board(s["game"])
-        names = s["names"][self.lang]
+        names = self.names(s)
         html = board.render(s["view"], s["legal"], lang=self.lang, names=names, selected=self.selected)
         html = with_last_event(html, last_event(board, s["log"], self.lang, names))
         end = end_panel(
             board, s["view"], names, self.lang, note=translate(TEXTS, self.lang, "rematch_on_table")
         )
         return tools_html(self.lang) + note + html + end + log_html(board, s["log"], self.lang, names)
+
+    def names(self, s: dict[str, Any]) -> list[str]:
+        """Return the seats' names in state message `s`, in this phone's language, its own seat as you."""
+        names = list(s["names"][self.lang])
+        seat = s["seat"]
+        names[seat] = plain(TEXTS, self.lang, "you", name=names[seat])
+        return names
 
     def explain(self, key: str) -> str:
         """Return what the thing marked `data-explain="<key>"` on this seat's board is and does now."""

@@ -26,7 +26,7 @@ TEXTS: Texts = {
         "thinking": "{name} is thinking…",
         "log": "What happened",
         "bot": "{name} (bot)",
-        "alone": "{name} (You)",
+        "you": "{name} (You)",
         "waiting": "Waiting for the host…",
         "help": "How to play",
         "explain_mode": "Explain",
@@ -61,7 +61,7 @@ TEXTS: Texts = {
         "thinking": "{name}が考えています…",
         "log": "ゲームの記録",
         "bot": "{name}（ボット）",
-        "alone": "{name}（あなた）",
+        "you": "{name}（あなた）",
         "waiting": "ホストを待っています…",
         "help": "遊び方",
         "explain_mode": "説明",
@@ -118,7 +118,7 @@ class Screen:
         if not self.table.seats[seat].is_human:
             return translate(TEXTS, self.lang, "bot", name=colour)
         if len(people) == 1:
-            return translate(TEXTS, self.lang, "alone", name=colour)
+            return translate(TEXTS, self.lang, "you", name=colour)
         return colour
 
     def t(self, key: str, **fields: object) -> str:
