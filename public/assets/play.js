@@ -3,7 +3,8 @@
 // - explanations open from a tap on a thing that is not an action, a long press on anything explained,
 //   Enter on a focused one, or any tap while the "i" mode ([data-explain-mode]) is on; playing stays one tap;
 // - TradingTable.paint(box, html): repaints a screen and briefly marks the parts of the board that changed
-//   (not under prefers-reduced-motion), and lets a banner time out.
+//   (not under prefers-reduced-motion), keeps a <details data-keep> as the person left it, and lets a
+//   banner time out.
 // Python sets TradingTable.explain(key) and TradingTable.rules() (both return markup, or a promise of it
 // where Python runs in a worker: python.js). Until Python is up, a [data-help] with data-rules-href (the
 // play page's loading box) shows the text of the game's rules page, built by the same Python, and the play
@@ -188,6 +189,25 @@
     preview(shown);
   }
 
+  // A <details data-keep="name"> stays as the person left it (open or shut) from paint to paint, until a
+  // paint's own default for it (its `open` attribute) changes: the table's join link and seats, shut once
+  // every seat has its phone, open again when one needs a phone.
+  const defaults = new WeakMap(); // each kept <details> as painted: open or not
+  function keptDetails(box) {
+    const kept = new Map();
+    for (const details of box.querySelectorAll("details[data-keep]")) {
+      kept.set(details.dataset.keep, { painted: defaults.get(details), open: details.open });
+    }
+    return kept;
+  }
+  function keepDetails(box, kept) {
+    for (const details of box.querySelectorAll("details[data-keep]")) {
+      const before = kept.get(details.dataset.keep);
+      defaults.set(details, details.open);
+      if (before?.painted === details.open) details.open = before.open;
+    }
+  }
+
   const painted = new WeakMap(); // each box's last markup
   TT.paint = (box, html) => {
     // The same markup again (Python's first paint over the board python.js showed before it was up) is
@@ -197,7 +217,9 @@
     // Nothing is marked on the first paint over the prerendered preview (another deal, not a change).
     const motion = !matchMedia("(prefers-reduced-motion: reduce)").matches && !box.classList.contains("tt-preview");
     const before = motion ? leaves(box) : new Map();
+    const kept = keptDetails(box);
     box.innerHTML = html;
+    keepDetails(box, kept);
     split(box);
     // A list's entries move down when one is added on top (the log), so of those only new ones are marked.
     const shown = new Set([...before.values()].map((leaf) => leaf.sign));

@@ -278,6 +278,43 @@ def test_a_phone_joining_by_the_link_can_read_the_games_rules_while_python_start
     assert problems == []
 
 
+def test_the_shared_screen_puts_the_board_first_once_every_seat_has_its_phone(
+    browser: Browser, relay_site: str
+) -> None:
+    problems: list[str] = []
+    host = opened(
+        browser,
+        f"{relay_site}table/?create=1&game=value_scale&players=3&seats=human,human,bot&pace=0",
+        problems,
+    )
+    host.set_viewport_size({"width": 1280, "height": 800})
+    join = host.locator("[data-join]")
+    expect(join).to_be_visible(timeout=READY_TIMEOUT_MS)  # seats wait for phones: the link and QR code show
+    first, second = (opened(browser, join_link(host), problems) for _ in range(2))
+    for phone in (first, second):
+        wait_ready(phone)
+        expect(phone.locator("#board")).to_contain_text("(You)")  # each phone names its own seat
+        expect(phone.locator("[data-needs-network]")).to_be_hidden()  # at the table: no need to say it
+    expect(join).to_be_hidden()
+    assert host.locator(".tt-board").bounding_box()["y"] < 300  # the board is on the first screen
+    host.locator(".tt-lobby summary").click()  # opened by hand, it stays open as the game goes on
+    expect(join).to_be_visible()
+    moves, rng = host.locator("[data-log] li"), random.Random(2)
+    shown = moves.count()
+    while moves.count() <= shown + 2:
+        click_some([first, second], rng, "#board [data-action], #board [data-select]")
+        host.wait_for_timeout(100)
+    expect(join).to_be_visible()
+    host.locator(".tt-lobby summary").click()
+    expect(join).to_be_hidden()
+    second.context.close()  # a phone is gone: its seat needs a phone, so the link shows again by itself
+    expect(join).to_be_visible(timeout=20_000)
+    first.context.set_offline(True)  # offline, a phone says that the table needs the network
+    expect(first.locator("[data-needs-network]")).to_be_visible()
+    first.context.set_offline(False)
+    assert problems == []
+
+
 def test_a_table_and_a_phone_that_refuse_storage_play_on_unsaved(browser: Browser, relay_site: str) -> None:
     problems: list[str] = []
     host = opened(
@@ -310,8 +347,10 @@ def test_the_host_hands_a_gone_phone_seat_to_a_bot_and_another_seat_to_a_new_pho
     seat_of = {id(p): json.loads(p.evaluate("window.ttReceived[0]"))["seat"] for p in (first, second)}
     gone, kept = sorted((first, second), key=lambda p: seat_of[id(p)])
     gone.context.close()  # the phone of seat 0 is gone for good
-    host.click("[data-seat-bot='0']")
-    host.wait_for_selector("[data-seat='0']:has-text('Bot · level 2 (trader)')")
+    host.click("[data-seat-bot='0']")  # the seats show by themselves while one waits for its phone
+    host.wait_for_selector("[data-seat='0']:has-text('Bot · level 2 (trader)')", state="attached")
+    expect(host.locator("[data-join]")).to_be_hidden()  # every seat is held again: the board comes first
+    host.locator(".tt-lobby summary").click()
     host.click("[data-seat-free='1']")
     expect_text = "your seat was handed over"
     kept.wait_for_function(f"document.body.innerText.includes({json.dumps(expect_text)})")

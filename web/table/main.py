@@ -73,6 +73,7 @@ use_webrtc = True
 TEXTS: Texts = {
     "en": {
         "table": "Table",
+        "lobby": "join link, QR code and seats",
         "colon": ": ",
         "connected": "phone connected ({transport})",
         "webrtc": "direct",
@@ -101,6 +102,7 @@ TEXTS: Texts = {
     },
     "ja": {
         "table": "テーブル",
+        "lobby": "参加リンク・QRコード・席",
         "colon": "：",
         "connected": "スマホ接続中（{transport}）",
         "webrtc": "直接",
@@ -450,22 +452,26 @@ class HostPage:
             game.view(table.state, None), [], lang=lang, names=self.screen.names
         )
         trouble = tag("p", t("trouble"), class_="tt-prompt", data_peer_trouble="1") if self.troubled else ""
+        held = set(self.host.peers.values())
+        wanted = bool(self.asking) or any(
+            kind.is_human and seat not in held for seat, kind in enumerate(table.seats)
+        )
+        heading = t("table") + " " + tag("span", esc(self.room), class_="tt-room", data_room=self.room)
         post(
             "paint",
             html=tools_html(lang)
-            + tag(
-                "section",
-                tag(
-                    "h2",
-                    t("table") + " " + tag("span", esc(self.room), class_="tt-room", data_room=self.room),
-                )
+            + tag(  # shut once every seat has its phone (the board comes first), open while one needs one
+                "details",
+                tag("summary", tag("h2", heading) + " " + tag("span", t("lobby"), class_="tt-lobby-more"))
                 + tag("p", tag("a", esc(link), href=link, data_join=link))
                 + tag("div", self.qr_svg(link), class_="tt-qr")
                 + self.asking_html()
-                + self.seats_html()
-                + trouble,
+                + self.seats_html(),
                 class_="tt-lobby",
+                data_keep="join",
+                open="open" if wanted else None,
             )
+            + trouble
             + with_last_event(public, self.screen.last_event())
             + end_panel(get_board(game.id), game.view(table.state, None), self.screen.names, lang, TABLE_END)
             + log_html(get_board(game.id), table.log, lang, self.screen.names),

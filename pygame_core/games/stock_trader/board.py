@@ -499,6 +499,7 @@ def _piles(v: View, lang: str) -> str:
             "details",
             tag("summary", discards) + tag("span", esc(cards), class_="tt-known"),
             class_="tt-discards",
+            data_keep="discards",  # opened, it stays open as the game goes on (play.js)
         )
     parts.append(discards)
     parts.append(tag("span", translate(TEXTS, lang, "out", n=v["out"]), data_explain="out"))
