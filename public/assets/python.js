@@ -24,6 +24,7 @@
     "record", "replay-link", "seat-bot", "seat-free", "admit", "refuse", "replay-step",
   ].map((name) => `[data-${name}]`).join(",");
   const CHANGING = "[data-speed],[data-replay-viewer],[data-record-file]";
+  const TURN = { en: "Your turn", ja: "あなたの番" };
   const STEPS = {
     loading: { en: "Loading the Python runtime", ja: "Python を読み込み中" },
     preparing: { en: "Setting up the games", ja: "ゲームを準備中" },
@@ -97,6 +98,7 @@
       board().inert = false;
       root.lang = op.lang;
       if (op.transport) board().dataset.transport = op.transport;
+      if (op.turn !== undefined) yourTurn(op.turn);
       if (op.ready === false) return;
       root.dataset.ready = "1";
       document.querySelector(".loading [data-help]")?.remove(); // the board's own one is there now
@@ -206,6 +208,16 @@
     }
     const quick = next ?? kept(QUICK.paint);
     if (quick) early.push({ op: "paint", html: quick.html, lang: quick.lang, over: quick.over, quick: true });
+  }
+
+  // A phone at a table (a paint with `turn`): when its seat comes to act, it buzzes once (where the browser
+  // lets a page vibrate) and its tab's title says so until it has acted.
+  const title = document.title;
+  let turn = false;
+  function yourTurn(now) {
+    if (now && !turn) navigator.vibrate?.(200);
+    turn = now;
+    document.title = now ? `${TURN[root.lang] ?? TURN.en} · ${title}` : title;
   }
 
   const run = (op) => OPS[op.op](op);

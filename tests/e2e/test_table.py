@@ -315,6 +315,36 @@ def test_the_shared_screen_puts_the_board_first_once_every_seat_has_its_phone(
     assert problems == []
 
 
+def test_a_phone_buzzes_and_its_title_says_so_when_its_seat_comes_to_act(
+    browser: Browser, relay_site: str
+) -> None:
+    problems: list[str] = []
+    host = opened(
+        browser,
+        f"{relay_site}table/?create=1&game=value_scale&players=3&seats=human,human,bot&pace=0",
+        problems,
+    )
+    host.wait_for_selector("[data-join]", timeout=READY_TIMEOUT_MS)
+    buzz = "navigator.vibrate = () => ((window.ttBuzzes = (window.ttBuzzes || 0) + 1), true);"
+    phones = [opened(browser, join_link(host), problems, init_script=buzz) for _ in range(2)]
+    for phone in phones:
+        wait_ready(phone)
+    seats = [json.loads(phone.evaluate("window.ttReceived[0]"))["seat"] for phone in phones]
+    dealer, other = (phones[seats.index(0)], phones[seats.index(1)])  # Red deals first
+    expect(dealer).to_have_title("Your turn · Table · Trading Table")
+    expect(other).to_have_title("Table · Trading Table")
+    assert dealer.evaluate("window.ttBuzzes") == 1 and other.evaluate("window.ttBuzzes") is None
+    dealer.locator("#board [data-action^='offer:']").first.click()  # still its turn: no second buzz
+    dealer.locator("#board [data-action='start:1']").click()  # Blue bids first
+    expect(other).to_have_title("Your turn · Table · Trading Table")
+    expect(dealer).to_have_title("Table · Trading Table")
+    assert dealer.evaluate("window.ttBuzzes") == 1 and other.evaluate("window.ttBuzzes") == 1
+    other.locator("#board [data-action^='bid:']").first.click()  # then the bot, then Red again
+    expect(dealer).to_have_title("Your turn · Table · Trading Table")
+    assert dealer.evaluate("window.ttBuzzes") == 2
+    assert problems == []
+
+
 def test_a_table_and_a_phone_that_refuse_storage_play_on_unsaved(browser: Browser, relay_site: str) -> None:
     problems: list[str] = []
     host = opened(

@@ -629,13 +629,15 @@ class GuestPage:
     def paint(self) -> None:
         """Draw this seat's board."""
         state = self.guest.state
+        over = state is not None and state["view"].get("result") is not None
         post(
             "paint",
             html=self.guest.html(),
             lang=lang,
             transport=self.link.transport if self.link else "relay",
             ready=state is not None,
-            over=state is not None and state["view"].get("result") is not None,
+            over=over,
+            turn=state is not None and bool(state["legal"]) and not over,  # the phone buzzes when it turns
         )
 
     def game_id(self) -> str:
