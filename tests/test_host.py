@@ -123,6 +123,20 @@ def test_stale_duplicate_and_foreign_actions_are_rejected_without_change():
     assert "player 1 is not to act" in b.message and host.table.to_json() == before
 
 
+def test_a_tap_made_on_an_earlier_board_says_so_and_counts_only_with_the_same_choices_now():
+    host = new_host()
+    wire = Wire(host)
+    a = wire.join("a")
+    wire.join("b")
+    seen = a.state["v"]
+    wire.send("a", a.click("action", actions(a)[0]))
+    late = a.click("action", actions(a)[0], seen)  # a tap on the board a reloaded phone kept
+    assert late["v"] == seen < a.state["v"]
+    before = host.table.to_json()
+    wire.send("a", late)  # a's choices changed since that board: refused
+    assert "stale action" in a.message and host.table.to_json() == before
+
+
 @pytest.mark.parametrize(
     ("text", "reason"),
     [

@@ -9,11 +9,12 @@
 // language, <meta name="tt-..."> settings and what this browser stored under data-storage's prefix.
 // WebRTC exists only here, so rtc.* ops and events carry a peer connection's signalling and data channel
 // for Python, which seals and relays them. No rule lives here.
-// A quick start, where the page's script tag names its build (data-build, the play page): a paint Python
-// marks `keep` is kept for this address, and a seedless link's next deal made ahead (`next`) for that link.
-// A visit that finds one of this build paints it at once (<html data-quick> until Python paints), so the
-// board is there before Python is up; a tap on it waits in the worker (web/play/main.py handles it after
-// the deal). A deal made ahead is used once: its seed goes to Python with the start.
+// A quick start, where the page's script tag names its build (data-build: the play and table pages): a
+// paint Python marks `keep` is kept for this address, and a seedless link's next deal made ahead (`next`)
+// for that link. A visit that finds one of this build paints it at once (<html data-quick> until Python
+// paints), so the board is there before Python is up; a tap on it waits in the worker (web/play/main.py
+// handles it after the deal, web/table/main.py once the host has answered). Python's start says whether a
+// board was shown so. A deal made ahead is used once: its seed goes to Python with the start.
 (() => {
   "use strict";
   const TT = globalThis.TradingTable;
@@ -199,6 +200,7 @@
     }
   }
   let ahead = null; // the seed of a deal made ahead
+  let quick = null; // the board shown at once, if any
   if (build) {
     const next = kept(QUICK.next);
     if (next) {
@@ -206,7 +208,7 @@
       ahead = next.seed;
       address({ query: next.query });
     }
-    const quick = next ?? kept(QUICK.paint);
+    quick = next ?? kept(QUICK.paint);
     if (quick) early.push({ op: "paint", html: quick.html, lang: quick.lang, over: quick.over, quick: true });
   }
 
@@ -250,6 +252,7 @@
     wheels: script.dataset.wheels.split(" ").map((url) => new URL(url, location.href).href),
     href,
     seed: ahead,
+    quick: Boolean(quick),
     language: navigator.language,
     settings,
     stored,

@@ -484,10 +484,12 @@ class Guest:
             self.message = str(msg.get("reason", "every seat is held: ask the table for a new phone"))
             self.ended = msg["t"] == "bye"
 
-    def click(self, kind: str, value: str) -> dict[str, Any] | None:
-        """Handle a tap: return the message to send for an action, else update the selection."""
+    def click(self, kind: str, value: str, seen: int | None = None) -> dict[str, Any] | None:
+        """Handle a tap: return the message to send for an action (made on the board of version `seen`, if
+        an earlier one: the host takes it only if the seat's choices are the same now), else update the
+        selection."""
         if kind == "action" and self.state is not None:
-            return {"t": "act", "v": self.state["v"], "action": value}
+            return {"t": "act", "v": self.state["v"] if seen is None else seen, "action": value}
         if kind in ("select", "deselect"):
             self.selected = chosen(self.selected, kind, value)
         return None

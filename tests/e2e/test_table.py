@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, Route, expect
 from websockets.sync.client import connect
 
 import pygame_core.games  # noqa: F401  (registers every game)
@@ -342,6 +342,51 @@ def test_a_phone_buzzes_and_its_title_says_so_when_its_seat_comes_to_act(
     other.locator("#board [data-action^='bid:']").first.click()  # then the bot, then Red again
     expect(dealer).to_have_title("Your turn · Table · Trading Table")
     assert dealer.evaluate("window.ttBuzzes") == 2
+    assert problems == []
+
+
+def test_a_phone_reloaded_shows_its_board_at_once_and_a_tap_on_it_counts_as_the_host_judges_it(
+    browser: Browser, relay_site: str
+) -> None:
+    problems: list[str] = []
+    host = opened(
+        browser, f"{relay_site}table/?create=1&game=mercator&players=3&seats=human,human,bot&pace=0", problems
+    )
+    host.wait_for_selector("[data-join]", timeout=READY_TIMEOUT_MS)
+    link = join_link(host)
+    red = browser.new_context(service_workers="block").new_page()  # its worker script is held below
+    red.on("pageerror", lambda e: problems.append(f"page error: {e}"))
+    red.goto(link)
+    blue = opened(browser, link, problems)
+    for phone in (red, blue):
+        wait_ready(phone)
+    assert json.loads(red.evaluate("window.ttReceived[0]"))["seat"] == 0  # the first in: Red, who starts
+    held: list[Route] = []
+    red.route(
+        "**/assets/worker.mjs", lambda route: held.append(route)
+    )  # Python waits while the kept board is shown
+
+    def reload_red() -> None:
+        red.reload()
+        expect(red.locator("html")).to_have_attribute("data-quick", "1")
+        assert red.evaluate("document.documentElement.dataset.ready") == "1"
+        expect(red.locator(".tt-reconnecting")).to_be_visible()
+        while not held:
+            red.wait_for_timeout(50)
+
+    reload_red()
+    red.locator("#board [data-action='auction']").click()
+    held.pop().continue_()
+    expect(red.locator(".tt-reconnecting")).to_be_hidden()
+    expect(red.locator("#board [data-action='bid:0']")).to_be_visible()  # the tap played: the auction is on
+    reload_red()
+    blue.locator("#board [data-action='bid:0']").click()  # Blue's secret bid while Red reconnects
+    expect(blue.locator("#board [data-action^='bid:']")).to_have_count(0)
+    red.locator("#board [data-action='bid:0']").click()  # on the board as it was: the same choices as now
+    held.pop().continue_()
+    expect(red.locator(".tt-reconnecting")).to_be_hidden()
+    expect(host.locator("[data-log]")).to_contain_text("Bids open")  # every bid in: Red's was taken
+    expect(red.locator("#board [data-action^='bid:']")).to_have_count(0)
     assert problems == []
 
 

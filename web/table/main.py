@@ -73,6 +73,7 @@ use_webrtc = True
 TEXTS: Texts = {
     "en": {
         "table": "Table",
+        "reconnecting": "Reconnecting to the table…",
         "lobby": "join link, QR code and seats",
         "colon": ": ",
         "connected": "phone connected ({transport})",
@@ -102,6 +103,7 @@ TEXTS: Texts = {
     },
     "ja": {
         "table": "テーブル",
+        "reconnecting": "テーブルに再接続中…",
         "lobby": "参加リンク・QRコード・席",
         "colon": "：",
         "connected": "スマホ接続中（{transport}）",
@@ -524,9 +526,16 @@ class HostPage:
 class GuestPage:
     """A phone at the table: its own seat's board, through the host, every message sealed."""
 
-    def __init__(self, room: str) -> None:
+    def __init__(self, room: str, quick: bool) -> None:
         post("received", text=None)
         self.room = room
+        # A reload shows the board this phone last painted at once (python.js, `keep`), marked as
+        # reconnecting; it stays until the host's state comes. A tap on one of its actions waits for that
+        # state, then goes to the host with the version that board showed (kept here): the host takes it if
+        # the table has not moved on, or only others' secret choices have (the seat's choices are the same).
+        self.quick = quick
+        self.shown = load(f"trading-table-shown:{room}")
+        self.held: str | None = None
         secret = where.fragment.get("k") or load(f"trading-table-secret:{room}")
         if secret_bytes(secret):
             store(f"trading-table-secret:{room}", secret)
@@ -614,6 +623,11 @@ class GuestPage:
             store(f"trading-table-secret:{self.room}", self.guest.secret)
         if self.guest.state is not before and before is None and self.guest.state is not None:
             self.restore_selection()
+            if self.held is not None and self.shown is not None and self.shown.isdigit():
+                message = self.guest.click("action", self.held, int(self.shown))
+                if message:
+                    self.to_host(message)
+            self.held = None
         self.paint()
 
     def restore_selection(self) -> None:
@@ -627,17 +641,23 @@ class GuestPage:
             self.guest.selected = [str(s) for s in selected][:2]
 
     def paint(self) -> None:
-        """Draw this seat's board."""
+        """Draw this seat's board (kept for a reload), or what keeps it from the table."""
         state = self.guest.state
+        if state is None and self.quick and not (self.guest.message or self.guest.code):
+            return  # the board kept from before stays until the host's state comes
         over = state is not None and state["view"].get("result") is not None
+        if state is not None and str(state["v"]) != self.shown:
+            self.shown = str(state["v"])
+            store(f"trading-table-shown:{self.room}", self.shown)
         post(
             "paint",
-            html=self.guest.html(),
+            html=tag("p", t("reconnecting"), class_="tt-prompt tt-reconnecting") + self.guest.html(),
             lang=lang,
             transport=self.link.transport if self.link else "relay",
             ready=state is not None,
             over=over,
             turn=state is not None and bool(state["legal"]) and not over,  # the phone buzzes when it turns
+            keep=state is not None,
         )
 
     def game_id(self) -> str:
@@ -649,17 +669,19 @@ class GuestPage:
         return self.guest.explain(key)
 
     def click(self, attrs: dict[str, str]) -> None:
-        """Send an action to the host, or change the selected cards (kept across a reload)."""
-        if "data-action" in attrs:
+        """Send an action to the host (a tap on the kept board waits for its state), or change the selected
+        cards (kept across a reload)."""
+        if "data-action" in attrs and self.guest.state is None:
+            self.held = attrs["data-action"]
+        elif "data-action" in attrs:
             message = self.guest.click("action", attrs["data-action"])
             if message:
                 self.to_host(message)
-        elif "data-select" in attrs:
+        elif "data-select" in attrs and self.guest.state is not None:
             pressed = attrs.get("aria-pressed") == "true"
             self.guest.click("deselect" if pressed else "select", attrs["data-select"])
-            if self.guest.state is not None:
-                kept = json.dumps([self.guest.state["v"], self.guest.selected])
-                store(f"trading-table-selected:{self.room}", kept)
+            kept = json.dumps([self.guest.state["v"], self.guest.selected])
+            store(f"trading-table-selected:{self.room}", kept)
             self.paint()
 
     def from_page(self, message: dict[str, Any]) -> None:
@@ -710,7 +732,7 @@ def start(message: dict[str, Any]) -> None:
         else:
             show_error(t("no_saved"))
     elif params.get("room"):
-        page = GuestPage(params["room"].strip().upper())
+        page = GuestPage(params["room"].strip().upper(), bool(message.get("quick")))
     if page is None:
         post("paint", html=start_form(), lang=lang)
     elif isinstance(page, HostPage):
