@@ -70,6 +70,14 @@ def own_views_only(host: Page, guests: list[Page]) -> list[tuple[dict[str, Any],
 SEALED = re.compile(r"s1\.[A-Za-z0-9_-]+")
 
 
+def hosted(browser: Browser, relay_site: str, setup: str, problems: list[str]) -> Page:
+    """Return a new table's shared screen (`setup`: the link's game, players and seats), once it shows its
+    join link."""
+    host = opened(browser, f"{relay_site}table/?create=1&{setup}", problems)
+    host.wait_for_selector("[data-join]", state="attached", timeout=READY_TIMEOUT_MS)
+    return host
+
+
 def join_link(host: Page) -> str:
     """Return the host's join link (with the table secret in its fragment)."""
     link = host.get_attribute("[data-join]", "href")
@@ -257,10 +265,7 @@ def test_a_phone_joining_by_the_link_can_read_the_games_rules_while_python_start
     browser: Browser, relay_site: str, lang: str
 ) -> None:
     problems: list[str] = []
-    host = opened(
-        browser, f"{relay_site}table/?create=1&game=mercator&players=3&seats=human,bot,bot", problems
-    )
-    host.wait_for_selector("[data-join]", timeout=READY_TIMEOUT_MS)
+    host = hosted(browser, relay_site, "game=mercator&players=3&seats=human,bot,bot", problems)
     query, secret = join_link(host).split("#")
     assert "game=mercator" in query  # the link names the game, so the phone knows it before Python does
     phone = browser.new_context().new_page()
@@ -282,14 +287,10 @@ def test_the_shared_screen_puts_the_board_first_once_every_seat_has_its_phone(
     browser: Browser, relay_site: str
 ) -> None:
     problems: list[str] = []
-    host = opened(
-        browser,
-        f"{relay_site}table/?create=1&game=value_scale&players=3&seats=human,human,bot&pace=0",
-        problems,
-    )
+    host = hosted(browser, relay_site, "game=value_scale&players=3&seats=human,human,bot&pace=0", problems)
     host.set_viewport_size({"width": 1280, "height": 800})
     join = host.locator("[data-join]")
-    expect(join).to_be_visible(timeout=READY_TIMEOUT_MS)  # seats wait for phones: the link and QR code show
+    expect(join).to_be_visible()  # seats wait for phones: the link and QR code show
     first, second = (opened(browser, join_link(host), problems) for _ in range(2))
     for phone in (first, second):
         wait_ready(phone)
@@ -319,12 +320,7 @@ def test_a_phone_buzzes_and_its_title_says_so_when_its_seat_comes_to_act(
     browser: Browser, relay_site: str
 ) -> None:
     problems: list[str] = []
-    host = opened(
-        browser,
-        f"{relay_site}table/?create=1&game=value_scale&players=3&seats=human,human,bot&pace=0",
-        problems,
-    )
-    host.wait_for_selector("[data-join]", timeout=READY_TIMEOUT_MS)
+    host = hosted(browser, relay_site, "game=value_scale&players=3&seats=human,human,bot&pace=0", problems)
     buzz = "navigator.vibrate = () => ((window.ttBuzzes = (window.ttBuzzes || 0) + 1), true);"
     phones = [opened(browser, join_link(host), problems, init_script=buzz) for _ in range(2)]
     for phone in phones:
@@ -349,10 +345,7 @@ def test_a_phone_reloaded_shows_its_board_at_once_and_a_tap_on_it_counts_as_the_
     browser: Browser, relay_site: str
 ) -> None:
     problems: list[str] = []
-    host = opened(
-        browser, f"{relay_site}table/?create=1&game=mercator&players=3&seats=human,human,bot&pace=0", problems
-    )
-    host.wait_for_selector("[data-join]", timeout=READY_TIMEOUT_MS)
+    host = hosted(browser, relay_site, "game=mercator&players=3&seats=human,human,bot&pace=0", problems)
     link = join_link(host)
     red = browser.new_context(service_workers="block").new_page()  # its worker script is held below
     red.on("pageerror", lambda e: problems.append(f"page error: {e}"))
