@@ -213,11 +213,13 @@
   }
 
   // A phone at a table (a paint with `turn`): when its seat comes to act, it buzzes once (where the browser
-  // lets a page vibrate) and its tab's title says so until it has acted.
+  // lets a page vibrate: once the person has tapped it) and its tab's title says so until it has acted.
   const title = document.title;
   let turn = false;
+  let tapped = false;
+  for (const kind of ["pointerdown", "keydown"]) addEventListener(kind, () => (tapped = true), { capture: true, once: true });
   function yourTurn(now) {
-    if (now && !turn) navigator.vibrate?.(200);
+    if (now && !turn && tapped) navigator.vibrate?.(200);
     turn = now;
     document.title = now ? `${TURN[root.lang] ?? TURN.en} · ${title}` : title;
   }

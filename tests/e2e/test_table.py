@@ -329,15 +329,17 @@ def test_a_phone_buzzes_and_its_title_says_so_when_its_seat_comes_to_act(
     dealer, other = (phones[seats.index(0)], phones[seats.index(1)])  # Red deals first
     expect(dealer).to_have_title("Your turn · Table · Trading Table")
     expect(other).to_have_title("Table · Trading Table")
-    assert dealer.evaluate("window.ttBuzzes") == 1 and other.evaluate("window.ttBuzzes") is None
-    dealer.locator("#board [data-action^='offer:']").first.click()  # still its turn: no second buzz
+    assert dealer.evaluate("window.ttBuzzes") is None  # no tap on it yet: a browser lets no page buzz then
+    other.mouse.click(1, 1)  # a tap anywhere lets the page buzz from then on
+    dealer.locator("#board [data-action^='offer:']").first.click()
     dealer.locator("#board [data-action='start:1']").click()  # Blue bids first
     expect(other).to_have_title("Your turn · Table · Trading Table")
     expect(dealer).to_have_title("Table · Trading Table")
-    assert dealer.evaluate("window.ttBuzzes") == 1 and other.evaluate("window.ttBuzzes") == 1
+    assert other.evaluate("window.ttBuzzes") == 1
     other.locator("#board [data-action^='bid:']").first.click()  # then the bot, then Red again
     expect(dealer).to_have_title("Your turn · Table · Trading Table")
-    assert dealer.evaluate("window.ttBuzzes") == 2
+    assert dealer.evaluate("window.ttBuzzes") == 1
+    assert other.evaluate("window.ttBuzzes") == 1  # once a turn
     assert problems == []
 
 
