@@ -99,7 +99,7 @@
       board().inert = false;
       root.lang = op.lang;
       if (op.transport) board().dataset.transport = op.transport;
-      if (op.turn !== undefined) yourTurn(op.turn);
+      entitle(op);
       if (op.ready === false) return;
       root.dataset.ready = "1";
       document.querySelector(".loading [data-help]")?.remove(); // the board's own one is there now
@@ -212,16 +212,19 @@
     if (quick) early.push({ op: "paint", html: quick.html, lang: quick.lang, over: quick.over, quick: true });
   }
 
+  // The tab's title: a paint may name what is played (`title`: the game, the table), before the site's name.
   // A phone at a table (a paint with `turn`): when its seat comes to act, it buzzes once (where the browser
   // lets a page vibrate: once the person has tapped it) and its tab's title says so until it has acted.
-  const title = document.title;
+  const site = document.title.split(" · ").at(-1);
+  let title = document.title;
   let turn = false;
   let tapped = false;
   for (const kind of ["pointerdown", "keydown"]) addEventListener(kind, () => (tapped = true), { capture: true, once: true });
-  function yourTurn(now) {
-    if (now && !turn && tapped) navigator.vibrate?.(200);
-    turn = now;
-    document.title = now ? `${TURN[root.lang] ?? TURN.en} · ${title}` : title;
+  function entitle(op) {
+    if (op.title) title = `${op.title} · ${site}`;
+    if (op.turn && !turn && tapped) navigator.vibrate?.(200);
+    if (op.turn !== undefined) turn = op.turn;
+    document.title = turn ? `${TURN[root.lang] ?? TURN.en} · ${title}` : title;
   }
 
   const run = (op) => OPS[op.op](op);

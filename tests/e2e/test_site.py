@@ -50,6 +50,7 @@ def test_play_page_paints_the_preview_then_the_board_from_the_wheel(
     assert page.locator("#board").get_attribute("aria-busy") is None
     assert page.locator("#board").bounding_box()["y"] == top, "the loading line went without moving the board"
     expect(page.locator("#board [data-action]").first).to_be_visible()
+    expect(page).to_have_title("Futures! · Trading Table")  # the tab names the game played
     expect(page.locator(".loading")).to_be_hidden()
     expect(page.locator('[role="alert"]')).to_be_hidden()
     assert any("/wheels/pygame_core-" in url for url in page_guard.requests)

@@ -392,20 +392,20 @@ def test_an_update_of_the_site_replaces_the_cached_version_on_the_next_visit(
         css = root / "assets" / "site.css"
         css.write_text(css.read_text() + "\n:root { --tt-deploy: 2; }\n")
         play = root / "play" / "index.html"
-        play.write_text(play.read_text().replace("<title>Play", "<title>Play again"))
+        play.write_text(play.read_text().replace("<head>", '<head><meta name="deploy" content="2">'))
         version = build.render_service_worker(root)
         assert f"tt-{version}" not in old
         # The next visit is the new version, all of it (no cached old file mixed in).
         page.goto(SOLO)
         wait_ready(page)
-        assert page.title().startswith("Play again")
+        assert page.get_attribute('meta[name="deploy"]', "content") == "2"
         assert "--tt-deploy: 2" in page.evaluate("fetch('../assets/site.css').then((r) => r.text())")
         # The new worker takes over, and the visit after that comes from its cache, offline too.
         wait_until(page, NEW_WORKER_IN_CHARGE, [f"tt-{version}", *old])
         context.set_offline(True)
         page.goto(SOLO)
         wait_ready(page)
-        assert page.title().startswith("Play again")
+        assert page.get_attribute('meta[name="deploy"]', "content") == "2"
         assert "--tt-deploy: 2" in page.evaluate("fetch('../assets/site.css').then((r) => r.text())")
         click_actions(page, 2)
     finally:

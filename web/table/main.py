@@ -260,7 +260,10 @@ class HostPage:
         if session is not None:
             table = Table.from_json(session["table"], self.bots)
         else:
-            table = setup.deal(random.randrange(1, 10**9), self.bots)
+            seed = (
+                setup.seed if setup.seed is not None else random.randrange(1, 10**9)
+            )  # a link's seed: its deal
+            table = setup.deal(seed, self.bots)
         self.screen = Screen(table, get_board(setup.game), lang)
         self.host = Host(table, names_by_language(table))
         if session is not None:
@@ -479,6 +482,7 @@ class HostPage:
             + log_html(get_board(game.id), table.log, lang, self.screen.names),
             lang=lang,
             over=table.over,
+            title=f"{game.name} · {t('table')} {self.room}",
         )
 
     def game_id(self) -> str:
@@ -658,6 +662,7 @@ class GuestPage:
             over=over,
             turn=state is not None and bool(state["legal"]) and not over,  # the phone buzzes when it turns
             keep=state is not None,
+            title=f"{get_game(state['game']).name} · {t('table')}" if state is not None else None,
         )
 
     def game_id(self) -> str:
