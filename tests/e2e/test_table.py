@@ -288,9 +288,11 @@ def test_the_shared_screen_puts_the_board_first_once_every_seat_has_its_phone(
 ) -> None:
     problems: list[str] = []
     host = hosted(browser, relay_site, "game=value_scale&players=3&seats=human,human,bot&pace=0", problems)
-    host.set_viewport_size({"width": 1280, "height": 800})
     join = host.locator("[data-join]")
     expect(join).to_be_visible()  # seats wait for phones: the link and QR code show
+    host.set_viewport_size({"width": 360, "height": 780})  # a phone as the shared screen: the link wraps
+    assert host.evaluate("document.documentElement.scrollWidth") <= 360
+    host.set_viewport_size({"width": 1280, "height": 800})
     first, second = (opened(browser, join_link(host), problems) for _ in range(2))
     for phone in (first, second):
         wait_ready(phone)
