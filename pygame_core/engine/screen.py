@@ -12,7 +12,7 @@ from .hint import Hint
 from .howto import explained, inline
 from .link import LANGS
 from .registry import get_board, get_game
-from .render import Board, Texts, esc, number, signed, tag, translate
+from .render import Board, Texts, esc, number, plain, signed, tag, translate
 from .table import Table
 
 LOG_LINES = 14
@@ -116,9 +116,9 @@ class Screen:
     def _default_name(self, seat: Player, colour: str, people: list[Player]) -> str:
         """Return a seat's name: its colour, marked as a bot or, alone at the table, as you."""
         if not self.table.seats[seat].is_human:
-            return translate(TEXTS, self.lang, "bot", name=colour)
+            return plain(TEXTS, self.lang, "bot", name=colour)
         if len(people) == 1:
-            return translate(TEXTS, self.lang, "you", name=colour)
+            return plain(TEXTS, self.lang, "you", name=colour)
         return colour
 
     def t(self, key: str, **fields: object) -> str:

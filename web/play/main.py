@@ -125,8 +125,14 @@ class Page:
     def paint(self) -> None:
         """Draw the screen (the page marks itself ready, and over) and let a bot move if one is to act."""
         assert self.screen is not None
-        html, over, title = self.screen.html(), self.table.over, self.table.game.name
-        post("paint", html=html, lang=self.lang, over=over, keep=self.keep, title=title)
+        post(
+            "paint",
+            html=self.screen.html(),
+            lang=self.lang,
+            over=self.table.over,
+            keep=self.keep,
+            title=self.table.game.name,
+        )
         self.wake_bots()
 
     def wake_bots(self) -> None:

@@ -260,9 +260,7 @@ class HostPage:
         if session is not None:
             table = Table.from_json(session["table"], self.bots)
         else:
-            seed = (
-                setup.seed if setup.seed is not None else random.randrange(1, 10**9)
-            )  # a link's seed: its deal
+            seed = random.randrange(1, 10**9) if setup.seed is None else setup.seed
             table = setup.deal(seed, self.bots)
         self.screen = Screen(table, get_board(setup.game), lang)
         self.host = Host(table, names_by_language(table))
@@ -627,7 +625,7 @@ class GuestPage:
             store(f"trading-table-secret:{self.room}", self.guest.secret)
         if self.guest.state is not before and before is None and self.guest.state is not None:
             self.restore_selection()
-            if self.held is not None and self.shown is not None and self.shown.isdigit():
+            if self.held is not None and (self.shown or "").isdigit():
                 message = self.guest.click("action", self.held, int(self.shown))
                 if message:
                     self.to_host(message)
