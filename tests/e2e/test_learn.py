@@ -206,8 +206,10 @@ def test_rules_pages_exist_in_both_languages_and_every_home_link_resolves(site, 
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_nothing_scrolls_sideways_at_360_px(page: Page, lang: str) -> None:
     page.set_viewport_size({"width": 360, "height": 780})
-    for path in ["./", *(f"rules/{g}/{'ja/' if lang == 'ja' else ''}" for g in GAMES)]:
+    for path in ["./", "table/", *(f"rules/{g}/{'ja/' if lang == 'ja' else ''}" for g in GAMES)]:
         page.goto(f"{path}?lang={lang}")
+        page.wait_for_load_state("networkidle")
+        page.evaluate("document.querySelectorAll('details').forEach(d => { d.open = true; })")  # every option
         assert page.evaluate("document.documentElement.scrollWidth") <= 360, path
     for game in GAMES:
         page.goto(bots_link(game, extra=f"{FAST}&lang={lang}"))
