@@ -812,7 +812,7 @@ def page_values(
             "LANG": lang,
             "HOME": lambda: rendered("home", root),
             "HOME_JA": lambda: rendered("home", root, "ja"),
-            "GAME_NAME": lambda: engine_pages().game_facts()[preview_game]["name"],
+            "RULES_TITLE": lambda: rendered("rules_title", preview_game, lang),
             "RULES": lambda: rendered("rules_page", preview_game, lang, root),
             "PREVIEW": lambda: rendered("preview_board", preview_game),
             "PREVIEW_GAME": preview_game,

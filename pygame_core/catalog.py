@@ -56,6 +56,8 @@ TEXTS: Texts = {
         "seats": "席",
         "person": "人",
         "bot": "ボット · レベル{n}（{name}）",
+        "bot=random": "ランダム",
+        "bot=planner": "プランナー",
         "seat": "席{n}",
         "language": "言語",
         "browser": "ブラウザーの設定",
@@ -217,6 +219,11 @@ def game_card(game: Game, root: str, lang: str) -> str:
     )
 
 
+def rules_title(game_id: str, lang: str) -> str:
+    """Return a rules page's title, "How to play <game>" in `lang` (HTML)."""
+    return translate(TEXTS, lang, "rules_title", name=get_game(game_id).name)
+
+
 def rules_page(game_id: str, lang: str, root: str) -> str:
     """Return the body of a game's how-to-play page (`/rules/<game>/`, Japanese under `ja/`): the rules
     (`[data-rules-text]`: the play page shows them from here while Python starts), a link to the other
@@ -238,7 +245,7 @@ def rules_page(game_id: str, lang: str, root: str) -> str:
     )
     cta = tag("p", tag("a", t("play"), href=play, class_="tt-act tt-big", data_play=game_id), class_="tt-cta")
     text = tag("div", rules_html(game_id, lang), data_rules_text="")
-    body = tag("h1", t("rules_title", name=game.name)) + cta + text + cta
+    body = tag("h1", rules_title(game_id, lang)) + cta + text + cta
     return nav + tag("article", body, class_="tt-rules")
 
 
@@ -268,9 +275,8 @@ def setup_form(game: Game, root: str, table: bool, lang: str) -> str:
         )
         for n in range(low, high + 1)
     )
-    levels = bot_levels(game)
     seats = "".join(
-        tag("li", seat_select(i, levels, lang), data_seat=i, hidden="" if i >= start else None)
+        tag("li", seat_select(game, i, lang), data_seat=i, hidden="" if i >= start else None)
         for i in range(high)
     )
     labels = {**board.labels.get("en", {}), **board.labels.get(lang, {})}
@@ -302,16 +308,19 @@ def setup_form(game: Game, root: str, table: bool, lang: str) -> str:
     )
 
 
-def bot_label(level: int, name: str, lang: str = "en") -> str:
-    """Return how a bot is named to people: its level (1 the weakest) and its name."""
-    return translate(TEXTS, lang, "bot", n=level, name=name)
+def bot_label(game: Game, name: str, lang: str = "en") -> str:
+    """Return how a bot of `game` is named to people: its level (1 the weakest) and its name in `lang`."""
+    key = f"bot={name}"  # the game's own labels, then the shared bots' (random, planner), then the name
+    shown = get_board(game.id).labels.get(lang, {}).get(key) or TEXTS.get(lang, {}).get(key, name)
+    return translate(TEXTS, lang, "bot", n=bot_levels(game).index(name) + 1, name=shown)
 
 
-def seat_select(seat: int, levels: list[str], lang: str = "en") -> str:
+def seat_select(game: Game, seat: int, lang: str = "en") -> str:
     """Return the select of seat `seat`: a person or a bot of some level (the first seat a person)."""
+    levels = bot_levels(game)
     default = "human" if seat == 0 else f"bot:{min(2, len(levels))}"
     kinds = [("human", translate(TEXTS, lang, "person"))] + [
-        (f"bot:{n}", bot_label(n, name, lang)) for n, name in enumerate(levels, start=1)
+        (f"bot:{n}", bot_label(game, name, lang)) for n, name in enumerate(levels, start=1)
     ]
     options = "".join(
         tag("option", text, value=value, selected="" if value == default else None) for value, text in kinds
@@ -342,4 +351,5 @@ __all__ = [
     "preview_board",
     "preview_templates",
     "rules_page",
+    "rules_title",
 ]

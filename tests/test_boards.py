@@ -8,6 +8,7 @@ import pytest
 from playout import playout
 
 from pygame_core.bots import bot_levels, make_bot
+from pygame_core.catalog import bot_label
 from pygame_core.engine import all_games, get_board
 from pygame_core.engine.howto import explained, inline, rules_html
 from pygame_core.engine.screen import end_panel, log_html
@@ -37,6 +38,15 @@ def test_rules_text_in_both_languages(game):
         html = rules_html(game.id, lang)
         assert html.count("<h2>") >= 5, "goal, components, setup, turn, actions, end: one heading each"
         assert len(re.sub("<[^>]+>", "", html)) > 1500
+
+
+@pytest.mark.parametrize("game", CASES)
+def test_every_bot_is_named_in_both_languages_where_the_options_list_it(game):
+    for level, name in enumerate(bot_levels(game), start=1):
+        assert bot_label(game, name, "en") == f"Bot · level {level} ({name})"
+        japanese = bot_label(game, name, "ja")
+        assert japanese.startswith(f"ボット · レベル{level}（"), japanese
+        assert not re.search("[A-Za-z]", japanese), japanese
 
 
 @pytest.mark.parametrize("game", CASES)

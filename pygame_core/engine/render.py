@@ -50,7 +50,7 @@ class Board:
     describe: Callable[[Event, str, Sequence[str]], str]
     seat_names: Callable[[int, str], list[str]]
     about: dict[str, str] = field(default_factory=dict)
-    labels: Texts = field(default_factory=dict)  # option key, or `key=value` for a choice's label
+    labels: Texts = field(default_factory=dict)  # option key, `key=value` for a choice, `bot=<name>`
     minutes: tuple[int, int] = (0, 0)  # playing time, as the rulebook gives it (0: not known)
     rules: Callable[[str], str] | None = None
     figures: Callable[[str], dict[str, str]] = lambda _lang: {}

@@ -135,6 +135,8 @@ def test_the_home_page_in_japanese_is_remembered_and_starts_games_in_japanese(
     page.locator('button[data-lang="ja"]').click()
     expect(page.locator("main")).to_have_attribute("lang", "ja")
     expect(page.locator("#mercator h2 small")).to_contain_text("3〜7人")
+    assert not re.search(r"[。、：] ", page.locator("main").inner_text())  # no space after full-width marks
+    expect(page.locator("#value_scale select").first).to_contain_text("鑑定士")  # bots named in Japanese
     page.reload()
     page.locator("#futures summary").click()
     expect(page.locator("#futures button[type=submit]")).to_have_text("開始")

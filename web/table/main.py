@@ -392,14 +392,13 @@ class HostPage:
     def seats_html(self) -> str:
         """Return the seats: who holds each, over which path, and buttons to hand a seat over."""
         held = {seat: peer for peer, seat in self.host.peers.items()}
-        levels = bot_levels(self.host.table.game)
         rows = []
         for seat, kind in enumerate(self.host.table.seats):
             name = esc(self.screen.names[seat])
             peer = held.get(seat)
             transport = (self.links[peer].transport if peer in self.links else "relay") if peer else None
             if not kind.is_human:
-                status, buttons = bot_label(levels.index(kind.kind) + 1, kind.kind, lang), ""
+                status, buttons = bot_label(self.host.table.game, kind.kind, lang), ""
             else:
                 status = t("connected", transport=t(transport)) if peer else t("waiting")
                 buttons = tag(

@@ -32,6 +32,7 @@ register(
             f"価格を{LADDER[0]}か{LADDER[TOP_ROW]}に動かすとBURSTし、配当はすべて消えます。"
             f"{ROUNDS[4]}（または{ROUNDS[3]}）ラウンド後に最も裕福なトレーダーの勝ちです。",
         },
+        labels={"ja": {"bot=trader": "トレーダー"}},  # a bot's name where the options list it
         minutes=(45, 60),
         rules=help.rules_text,
         figures=help.figures,

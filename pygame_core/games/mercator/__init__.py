@@ -51,6 +51,7 @@ register(
                 "colour_bonus": f"色ボーナス：{len(COLOURS)}色そろった満杯の船は価値が{COLOUR_BONUS}増える",
                 "open": "公開競り：握りの代わりに順に値を上げる",
                 "games": "シリーズのゲーム数",
+                "bot=merchant": "商人",
             },
         },
     ),

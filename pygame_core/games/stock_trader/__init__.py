@@ -53,6 +53,7 @@ register(
                 "unused=R": "赤",
                 "unused=B": "青",
                 "unused=G": "緑",
+                "bot=broker": "ブローカー",
             },
         },
     ),

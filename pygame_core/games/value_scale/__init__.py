@@ -40,6 +40,7 @@ register(
                 "mode": "競りの方式",
                 "mode=open": "オークション方式（初めての方に）",
                 "mode=sealed": "入札方式（短時間）",
+                "bot=appraiser": "鑑定士",
             },
         },
         minutes=(30, 30),

@@ -32,6 +32,7 @@ register(
             "他の色は2倍の価値ですが、その色の担当がウィルスプレイヤーならそれはウィルスマネー、"
             "持っているだけで減点です。役職を変えて3ラウンド。",
         },
+        labels={"ja": {"bot=broker": "ブローカー"}},  # a bot's name where the options list it
         minutes=(15, 15),
         rules=help.rules,
         figures=help.figures,
