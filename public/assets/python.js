@@ -1,12 +1,12 @@
 // The page side of a Python page whose Python runs in a Web Worker (web/assets/worker.mjs), so the page
 // never freezes while Python starts or bots think. Loaded as a classic script in <head>, after boot.js:
 //   <script src="assets/python.js" data-worker="assets/worker.mjs" data-python="./main.py"
-//           data-wheels="wheels/a.whl wheels/b.whl" data-storage="prefix-"></script>
+//           data-wheels="wheels/a.whl wheels/b.whl" data-storage="prefix- other-prefix"></script>
 // It starts the worker at once, sends it what the person does ({ev: ...} as JSON text: a click's data-*
 // attributes, the speed tool, the sheet opening and closing, explanations and rules asked for by play.js)
 // and carries out what Python asks ({op: ...}): paint the board, store, change the address, go, download,
 // show the sheet or an error; `done` ends each tap. The start message carries the page's address,
-// language, <meta name="tt-..."> settings and what this browser stored under data-storage's prefix.
+// language, <meta name="tt-..."> settings and what this browser stored under data-storage's prefixes.
 // WebRTC exists only here, so rtc.* ops and events carry a peer connection's signalling and data channel
 // for Python, which seals and relays them. No rule lives here.
 // A quick start, where the page's script tag names its build (data-build: the play and table pages): a
@@ -22,7 +22,7 @@
   const root = document.documentElement;
   const CLICKABLE = [
     "action", "select", "handover", "undo", "lang", "dismiss", "hint", "play-again", "rematch", "new-game",
-    "record", "replay-link", "seat-bot", "seat-free", "admit", "refuse", "replay-step",
+    "record", "replay-link", "seat-bot", "seat-free", "admit", "refuse", "replay-step", "recent",
   ].map((name) => `[data-${name}]`).join(",");
   const CHANGING = "[data-speed],[data-replay-viewer],[data-record-file]";
   const TURN = { en: "Your turn", ja: "あなたの番" };
@@ -100,6 +100,7 @@
       root.lang = op.lang;
       if (op.transport) board().dataset.transport = op.transport;
       entitle(op);
+      if (op.top) window.scrollTo(0, 0); // another record opened from the list below the board
       if (op.ready === false) return;
       root.dataset.ready = "1";
       document.querySelector(".loading [data-help]")?.remove(); // the board's own one is there now
@@ -248,8 +249,8 @@
   TT.rules = () => ask({ ev: "rules" });
 
   const stored = {};
-  const prefix = script.dataset.storage;
-  if (prefix) for (const key of TT.keys()) if (key.startsWith(prefix)) stored[key] = TT.load(key);
+  const prefixes = (script.dataset.storage ?? "").split(" ").filter(Boolean); // what the page's Python reads
+  for (const key of TT.keys()) if (prefixes.some((prefix) => key.startsWith(prefix))) stored[key] = TT.load(key);
   const settings = Object.fromEntries([...document.querySelectorAll('meta[name^="tt-"]')].map((m) => [m.name, m.content]));
   send({
     ev: "start",

@@ -94,6 +94,13 @@ TABLE_END = ("rematch", "record", "replay_link")  # a table's screen: its phones
 SPEEDS = {"slow": 1500, "normal": 700, "fast": 250, "instant": 0}  # ms between bot moves
 
 
+def seat_name(colour: str, human: bool, people: int, lang: str) -> str:
+    """Return a seat's name: its colour, marked as a bot or, alone at the table (`people` 1), as you."""
+    if not human:
+        return plain(TEXTS, lang, "bot", name=colour)
+    return plain(TEXTS, lang, "you", name=colour) if people == 1 else colour
+
+
 class Screen:
     """One device's screen of a table, in one language: the board and all that a page shows around it."""
 
@@ -108,18 +115,9 @@ class Screen:
         self.banners: list[str] = []
         self.shown = len(table.log)  # events before this are not bannered again
         colours = board.seat_names(table.record.players, lang)
-        people = table.humans()
-        self.names = (
-            list(names) if names else [self._default_name(p, colours[p], people) for p in range(len(colours))]
-        )
-
-    def _default_name(self, seat: Player, colour: str, people: list[Player]) -> str:
-        """Return a seat's name: its colour, marked as a bot or, alone at the table, as you."""
-        if not self.table.seats[seat].is_human:
-            return plain(TEXTS, self.lang, "bot", name=colour)
-        if len(people) == 1:
-            return plain(TEXTS, self.lang, "you", name=colour)
-        return colour
+        people = len(table.humans())
+        default = [seat_name(c, table.seats[p].is_human, people, lang) for p, c in enumerate(colours)]
+        self.names = list(names) if names else default
 
     def t(self, key: str, **fields: object) -> str:
         """Return this screen's text for `key`."""

@@ -96,6 +96,14 @@ def test_a_whole_game_then_the_end_the_record_the_replay_and_play_again(
     expect(page.locator("[data-replay-at]")).to_have_attribute("data-replay-at", "0")
     page.locator("[data-replay-step]").nth(2).click()
     expect(page.locator("[data-replay-at]")).to_have_attribute("data-replay-at", "1")
+    # The replay page lists the game first among this browser's recent ones, and opens it from there.
+    page.goto("replay/")
+    wait_ready(page)
+    first = page.locator(".tt-recent [data-recent]").first
+    assert first.get_attribute("data-recent") == link.split("#r=")[1]
+    expect(first).to_contain_text("(You)")
+    first.click()
+    expect(page.locator(".tt-result")).to_have_attribute("data-winners", winners)
     # Play again: the same setup, a new deal.
     page.goto(url)
     wait_ready(page)

@@ -21,7 +21,7 @@ import pygame_core.games  # noqa: F401  (registers every game)
 from pygame_core.engine import Record, get_game
 from pygame_core.engine.host import Guest
 from pygame_core.engine.howto import rules_html
-from pygame_core.engine.record import states
+from pygame_core.engine.record import from_fragment, states
 
 from .conftest import BLOCK_STORAGE, PHONE, READY_TIMEOUT_MS, ROOT, click_some, opened, wait_ready
 
@@ -195,6 +195,14 @@ def test_a_whole_game_forced_onto_the_relay_then_its_record_and_a_rematch_at_the
     record = Record.from_json(Path(download.value.path()).read_text())
     game, state = get_game(record.game), [s for _, s in states(record)][-1]
     assert game.result(state) is not None and len(record.actions) == ended[0]["v"]
+    # The host's browser lists the game among its recent ones, and its replay page opens it.
+    shelf = host.context.new_page()
+    shelf.goto(host.url.split("table/")[0] + "replay/")
+    shelf.wait_for_selector("html[data-ready='1']")
+    shelf.locator(".tt-recent [data-recent]").first.click()
+    shelf.wait_for_selector(".tt-result")
+    assert from_fragment(shelf.locator("[data-recent]").first.get_attribute("data-recent")) == record
+    shelf.close()
     guests[0].set_viewport_size(PHONE)
     for page in (host, *guests):  # each screen is scrolled down to its end panel
         page.evaluate("window.scrollTo(0, document.body.scrollHeight)")

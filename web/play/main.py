@@ -13,6 +13,7 @@ paint), so that visit shows its real board at once too. Messages that come befor
 
 import json
 import random
+import time
 from collections.abc import Callable, Generator
 from typing import Any
 from urllib.parse import parse_qsl, quote, urlsplit
@@ -22,7 +23,7 @@ from tt_bridge import LATER, later, post, serve
 import pygame_core.games  # noqa: F401  (registers every game)
 from pygame_core.bots import bot_factories, bot_levels
 from pygame_core.bots.hint import hint_steps
-from pygame_core.engine import GameError, get_board, get_game
+from pygame_core.engine import GameError, get_board, get_game, recent
 from pygame_core.engine.howto import rules_html
 from pygame_core.engine.link import read_link
 from pygame_core.engine.record import replay_link
@@ -64,10 +65,13 @@ class Page:
         self.hinting: Generator[None, None, Any] | None = None  # the hint under way, worked in slices
         self.waiting = False  # a bot's turn is timed
         self.sheet_open = False  # the rules or an explanation are open: bots wait
-        post("load", keys=[self.key, SPEED_KEY])
+        self.recent: str | None = None  # the games this browser finished last (engine.recent)
+        post("load", keys=[self.key, SPEED_KEY, recent.KEY])
 
-    def deal(self, saved: str | None, speed: str | None) -> None:
-        """Take the kept speed (a link's pace wins); resume the saved table or deal a new one; paint."""
+    def deal(self, saved: str | None, speed: str | None, games: str | None) -> None:
+        """Take the kept speed (a link's pace wins) and recent games; resume the saved table or deal a new
+        one; paint."""
+        self.recent = games
         if "pace" not in self.params and speed in SPEEDS:
             self.pace = SPEEDS[speed]
         table = None
@@ -119,8 +123,13 @@ class Page:
         return self.screen.table
 
     def save(self) -> None:
-        """Store the table in the browser."""
+        """Store the table in the browser, and a finished game among the recent ones."""
         post("store", key=self.key, value=self.table.to_json())
+        if self.table.over:
+            kept = recent.remembered(self.recent, self.table, time.time() * 1000)
+            if kept != self.recent:
+                self.recent = kept
+                post("store", key=recent.KEY, value=kept)
 
     def paint(self) -> None:
         """Draw the screen (the page marks itself ready, and over) and let a bot move if one is to act."""
@@ -265,7 +274,8 @@ def start(message: dict[str, Any]) -> None:
 def loaded(message: dict[str, Any]) -> None:
     """Deal with what this browser kept (the page's answer to `load`)."""
     if page is not None:
-        page.deal(message["values"].get(page.key), message["values"].get(SPEED_KEY))
+        values = message["values"]
+        page.deal(values.get(page.key), values.get(SPEED_KEY), values.get(recent.KEY))
 
 
 def on(run: Callable[[Page, dict[str, Any]], None]) -> Callable[[dict[str, Any]], object]:

@@ -5,10 +5,12 @@ Web Worker (web/assets/worker.mjs); the page (public/assets/python.js) sends tap
 from typing import Any
 from urllib.parse import parse_qsl, urlsplit
 
+import js  # the worker's global scope: its clock and date formats
+from pyodide.ffi import to_js
 from tt_bridge import post, serve
 
 import pygame_core.games  # noqa: F401  (registers every game)
-from pygame_core.engine import GameError, Record
+from pygame_core.engine import GameError, Record, recent
 from pygame_core.engine.howto import rules_html
 from pygame_core.engine.record import from_fragment
 from pygame_core.engine.render import Texts, translate
@@ -30,25 +32,32 @@ TEXTS: Texts = {
 }
 replayer: Replayer | None = None
 lang = "en"
+games: str | None = None  # the games this browser finished last (python.js passes them: data-storage)
 
 
-def paint() -> None:
-    """Draw the replay, or the form to open a record."""
+def paint(top: bool = False) -> None:
+    """Draw the replay, or the form to open a record, and the recent games (`top`: scroll up to it)."""
     post("texts", texts={key: translate(TEXTS, lang, key) for key in TEXTS["en"]})
     post("hide", selector="#open", hidden=replayer is not None)
     html = replayer.html() if replayer is not None else ""
-    post("paint", html=html, lang=lang)
+    post("paint", html=html + recent.recent_html(games, lang, when), lang=lang, top=top)
+
+
+def when(at: float) -> str:
+    """Return a moment (ms since 1970) as the reader's browser writes a date and time in `lang`."""
+    style = to_js({"dateStyle": "medium", "timeStyle": "short"}, dict_converter=js.Object.fromEntries)
+    return str(js.Date.new(at).toLocaleString(lang, style))
 
 
 def open_text(text: str, packed: bool = False) -> None:
-    """Open a record from JSON text (or a link's packed fragment); a bad one is explained on the page."""
+    """Open a record from JSON text (or a link's packed fragment) at its top; a bad one is explained."""
     global replayer
     error = ""
     try:
         replayer = Replayer(from_fragment(text) if packed else Record.from_json(text), lang)
     except GameError as e:
         error = str(e)
-    paint()  # first: the page is ready (data-ready) with the form before it says what was wrong
+    paint(top=True)  # first: the page is ready (data-ready) with the form before it says what was wrong
     if error:
         post("error", message=error)
 
@@ -61,8 +70,11 @@ def explain(key: str) -> str:
 
 
 def click(attrs: dict[str, str]) -> None:
-    """Step, or switch the language."""
+    """Step, open a recent game, or switch the language."""
     global lang
+    if "data-recent" in attrs:
+        open_text(attrs["data-recent"], packed=True)
+        return
     if "data-lang" in attrs:
         lang = attrs["data-lang"]
         if replayer is not None:
@@ -82,8 +94,9 @@ def change(attrs: dict[str, str], value: str) -> None:
 
 
 def start(message: dict[str, Any]) -> None:
-    """Open the link's record, or show the form."""
-    global lang
+    """Open the link's record, or show the form; list the recent games."""
+    global lang, games
+    games = message["stored"].get(recent.KEY)
     url = urlsplit(message["href"])
     query = dict(parse_qsl(url.query))
     lang = query.get("lang") or ("ja" if str(message["language"]).startswith("ja") else "en")

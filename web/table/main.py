@@ -15,6 +15,7 @@ stores, and holds the WebRTC connections, whose signalling and frames pass throu
 import hashlib
 import json
 import random
+import time
 from collections.abc import Callable
 from functools import partial
 from typing import Any
@@ -27,7 +28,7 @@ from tt_bridge import later, post, serve
 import pygame_core.games  # noqa: F401  (registers every game)
 from pygame_core.bots import bot_factories, bot_levels
 from pygame_core.catalog import bot_label, catalog
-from pygame_core.engine import GameError, get_board, get_game
+from pygame_core.engine import GameError, get_board, get_game, recent
 from pygame_core.engine.host import Event, Gate, Guest, Host
 from pygame_core.engine.howto import rules_html
 from pygame_core.engine.link import read_link
@@ -378,6 +379,11 @@ class HostPage:
                 "base": self.host.base,
             }
             store(f"trading-table-host:{self.room}", json.dumps(data))
+        if self.host.table.over:  # among this browser's recent games, for the replay page
+            games = load(recent.KEY)
+            kept = recent.remembered(games, self.host.table, time.time() * 1000)
+            if kept != games:
+                store(recent.KEY, kept)
 
     def bot_turn(self) -> None:
         """Let the bot to act move, then update every guest."""
