@@ -45,6 +45,7 @@
     Object.fromEntries([...el.attributes].filter((a) => a.name.startsWith("data-") || a.name === "aria-pressed").map((a) => [a.name, a.value]));
 
   function address(op) {
+    if (op.push !== undefined) return history.pushState(null, "", op.push); // Back returns (popstate, below)
     if (op.query !== undefined) return history.replaceState(null, "", `?${op.query}`);
     const params = new URLSearchParams(location.search);
     for (const name of ["pace", "lang"]) if (op[name] !== undefined) params.set(name, op[name]);
@@ -275,6 +276,8 @@
       });
     }
   });
+
+  addEventListener("popstate", () => send({ ev: "popstate", href: location.href }));
 
   // One tap at a time: until Python has answered it (<html data-busy>), a second tap on the board, which
   // shows what was before the first, does nothing.

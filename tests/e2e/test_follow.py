@@ -104,6 +104,10 @@ def test_a_whole_game_then_the_end_the_record_the_replay_and_play_again(
     expect(first).to_contain_text("(You)")
     first.click()
     expect(page.locator(".tt-result")).to_have_attribute("data-winners", winners)
+    assert page.url.endswith(link[link.index("#r=") :])  # its own link, and Back comes to the list
+    page.go_back()
+    expect(page.locator(".tt-result")).to_have_count(0)
+    expect(page.locator("#open")).to_be_visible()
     # Play again: the same setup, a new deal.
     page.goto(url)
     wait_ready(page)

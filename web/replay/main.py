@@ -74,6 +74,7 @@ def click(attrs: dict[str, str]) -> None:
     global lang
     if "data-recent" in attrs:
         open_text(attrs["data-recent"], packed=True)
+        post("address", push="#r=" + attrs["data-recent"])  # a link to it, and Back comes to the list
         return
     if "data-lang" in attrs:
         lang = attrs["data-lang"]
@@ -97,13 +98,20 @@ def start(message: dict[str, Any]) -> None:
     """Open the link's record, or show the form; list the recent games."""
     global lang, games
     games = message["stored"].get(recent.KEY)
-    url = urlsplit(message["href"])
-    query = dict(parse_qsl(url.query))
+    query = dict(parse_qsl(urlsplit(message["href"]).query))
     lang = query.get("lang") or ("ja" if str(message["language"]).startswith("ja") else "en")
-    if url.fragment.startswith("r="):
-        open_text(url.fragment[2:], packed=True)
+    show(message["href"])
+
+
+def show(href: str) -> None:
+    """Open the record an address's `#r=` carries, or show the form (Back from a record opened here)."""
+    global replayer
+    fragment = urlsplit(href).fragment
+    if fragment.startswith("r="):
+        open_text(fragment[2:], packed=True)
     else:
-        paint()
+        replayer = None
+        paint(top=True)
 
 
 receive = serve(
@@ -112,6 +120,7 @@ receive = serve(
         "click": lambda m: click(m["attrs"]),
         "change": lambda m: change(m["attrs"], m["value"]),
         "submit": lambda m: open_text(m["fields"].get("record", "")),
+        "popstate": lambda m: show(m["href"]),
         "explain": lambda m: post("sheet", html=explain(m["key"])),
         "rules": lambda m: post("sheet", html=rules_html(replayer.game.id, lang) if replayer else ""),
     }
