@@ -30,6 +30,7 @@ A card is a kind id: ``R3`` (cost 1, three red), ``R2G2`` (cost 2, two red and t
 """
 
 from collections.abc import Mapping
+from functools import cache
 from itertools import combinations, permutations
 from types import MappingProxyType
 from typing import Any, ClassVar, Final
@@ -78,10 +79,11 @@ def cost(card: str) -> int:
     return KINDS[card][0]
 
 
-def production(card: str) -> list[int]:
+@cache  # the bots ask millions of times (projected_scores)
+def production(card: str) -> tuple[int, ...]:
     """Return the pieces a card makes, counted by colour."""
     made = KINDS[card][1]
-    return [made.count(c) for c in COLOURS]
+    return tuple(made.count(c) for c in COLOURS)
 
 
 def deck_for(players: int) -> list[str]:
@@ -453,10 +455,16 @@ def belief_value(colour: int, own: int) -> float:
     return float(OWN_VALUE) if colour == own else OTHER_VALUE * (1 - SUSPICION)
 
 
+@cache
+def _cheapest_first(own: int) -> tuple[int, ...]:
+    """Return the colours from the least valuable to a normal player of colour `own` to the most."""
+    return tuple(sorted(range(len(COLOURS)), key=lambda c: belief_value(c, own)))
+
+
 def _pay_cheapest(pieces: list[int], amount: int, own: int) -> list[int]:
     """Return the pieces left after paying `amount` of them, the least valuable (to a normal player) first."""
     held = list(pieces)
-    for c in sorted(range(len(COLOURS)), key=lambda c: belief_value(c, own)):
+    for c in _cheapest_first(own):
         take = min(amount, held[c])
         held[c] -= take
         amount -= take
@@ -480,6 +488,7 @@ def _greedy_expand(
     return held, made
 
 
+@cache
 def card_gain(card: str, own: int) -> float:
     """Return what using a card is worth to a normal player paying with own pieces: made minus paid."""
     value = sum(k * belief_value(c, own) for c, k in enumerate(production(card)))
