@@ -365,9 +365,9 @@ def test_a_phone_reloaded_shows_its_board_at_once_and_a_tap_on_it_counts_as_the_
     red = browser.new_context(service_workers="block").new_page()  # its worker script is held below
     red.on("pageerror", lambda e: problems.append(f"page error: {e}"))
     red.goto(link)
+    wait_ready(red)  # seated before Blue opens the link: on a slow machine Blue's join could come first
     blue = opened(browser, link, problems)
-    for phone in (red, blue):
-        wait_ready(phone)
+    wait_ready(blue)
     assert json.loads(red.evaluate("window.ttReceived[0]"))["seat"] == 0  # the first in: Red, who starts
     held: list[Route] = []
     red.route(
