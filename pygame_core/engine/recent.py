@@ -11,7 +11,7 @@ from typing import Any
 from .errors import UnknownGame
 from .record import to_fragment
 from .registry import get_board, get_game
-from .render import Texts, esc, number, tag, translate
+from .render import Texts, esc, ranked, score_line, tag, translate
 from .screen import seat_name
 from .table import Table
 
@@ -21,15 +21,13 @@ TEXTS: Texts = {
     "en": {
         "title": "Your recent games",
         "about": "The last games finished in this browser. Tap one to watch it again.",
-        "score": "{name}: {score}",
-        "won": "{name}: {score} (won)",
+        "won": "{line} (won)",
         "sep": " · ",
     },
     "ja": {
         "title": "最近のゲーム",
         "about": "このブラウザーで最後まで遊んだゲームです。タップするともう一度見られます。",
-        "score": "{name}：{score}",
-        "won": "{name}：{score}（勝ち）",
+        "won": "{line}（勝ち）",
         "sep": "、",
     },
 }
@@ -63,15 +61,16 @@ def _sound(game: Any) -> bool:
     return len(game["seats"]) == len(game["scores"]) and all(isinstance(s, int) for s in game["scores"])
 
 
-def remembered(saved: str | None, table: Table, at: float) -> str:
-    """Return the kept games (JSON) with the table's finished game first, once, at most LIMIT of them."""
+def remembered(saved: str | None, table: Table, at: float) -> str | None:
+    """Return the kept games (JSON) with the table's finished game first, at most LIMIT of them; None
+    while the game goes on or when it is kept already (a finished game reloaded stays where it was)."""
     outcome = table.game.result(table.state)
     if outcome is None:
-        raise ValueError("only a finished game is remembered")
+        return None
     kept = games(saved)
     packed = to_fragment(table.record)
     if any(g["r"] == packed for g in kept):
-        return json.dumps(kept)  # a finished game reloaded: it stays where it was
+        return None
     game = {
         "r": packed,
         "game": table.game.id,
@@ -103,13 +102,10 @@ def _line(game: dict[str, Any], lang: str, when: Callable[[float], str]) -> str:
     names = [
         seat_name(c, kind == "human", people, lang) for c, kind in zip(colours, game["seats"], strict=True)
     ]
-    scores = game["scores"]
-    seats = sorted(range(len(scores)), key=lambda p: -scores[p])
+    lines = [score_line(names[p], game["scores"][p], lang) for p in range(len(names))]
     words = [
-        translate(
-            TEXTS, lang, "won" if p in game["winners"] else "score", name=names[p], score=number(scores[p])
-        )
-        for p in seats
+        translate(TEXTS, lang, "won", line=lines[p]) if p in game["winners"] else lines[p]
+        for p in ranked(game["scores"])
     ]
     head = tag("strong", get_game(game["game"]).name) + " " + tag("time", esc(when(game["at"])))
     return head + tag("span", translate(TEXTS, lang, "sep").join(words))

@@ -235,6 +235,16 @@ RESULT_TEXTS: Texts = {
 }
 
 
+def ranked(scores: Sequence[int]) -> list[int]:
+    """Return the seats best score first (equal scores in seat order)."""
+    return sorted(range(len(scores)), key=lambda p: -scores[p])
+
+
+def score_line(name: str, score: int, lang: str, unit: str = "") -> str:
+    """Return `name: score` with its unit (`名前：点`), a negative score with a true minus sign."""
+    return translate(RESULT_TEXTS, lang, "line", name=name, score=number(score) + unit)
+
+
 def result_panel(
     result: dict[str, Any] | None,
     names: Sequence[str],
@@ -249,15 +259,12 @@ def result_panel(
     if result is None:
         return ""
     scores, winners = result["scores"], result["winners"]
-
-    def scored(p: int) -> str:
-        return translate(RESULT_TEXTS, lang, "line", name=names[p], score=number(scores[p]) + unit)
-
-    seats = order if order is not None else sorted(range(len(scores)), key=lambda p: -scores[p])
+    seats = order if order is not None else ranked(scores)
     rows = "".join(
         tag(
             "li",
-            (CROWN if p in winners else "") + (line(p) if line else scored(p)),
+            (CROWN if p in winners else "")
+            + (line(p) if line else score_line(names[p], scores[p], lang, unit)),
             class_="tt-winner" if p in winners else None,
         )
         for p in seats

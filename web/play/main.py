@@ -125,11 +125,9 @@ class Page:
     def save(self) -> None:
         """Store the table in the browser, and a finished game among the recent ones."""
         post("store", key=self.key, value=self.table.to_json())
-        if self.table.over:
-            kept = recent.remembered(self.recent, self.table, time.time() * 1000)
-            if kept != self.recent:
-                self.recent = kept
-                post("store", key=recent.KEY, value=kept)
+        if (kept := recent.remembered(self.recent, self.table, time.time() * 1000)) is not None:
+            self.recent = kept
+            post("store", key=recent.KEY, value=kept)
 
     def paint(self) -> None:
         """Draw the screen (the page marks itself ready, and over) and let a bot move if one is to act."""

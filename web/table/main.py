@@ -379,11 +379,9 @@ class HostPage:
                 "base": self.host.base,
             }
             store(f"trading-table-host:{self.room}", json.dumps(data))
-        if self.host.table.over:  # among this browser's recent games, for the replay page
-            games = load(recent.KEY)
-            kept = recent.remembered(games, self.host.table, time.time() * 1000)
-            if kept != games:
-                store(recent.KEY, kept)
+        # a finished game joins this browser's recent games, for the replay page
+        if (kept := recent.remembered(load(recent.KEY), self.host.table, time.time() * 1000)) is not None:
+            store(recent.KEY, kept)
 
     def bot_turn(self) -> None:
         """Let the bot to act move, then update every guest."""
