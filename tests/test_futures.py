@@ -107,7 +107,7 @@ def test_settlement_examples(player, marker, rows, gain):
     action = "settle:{}:{}:{}".format(*marker[1:])
     after = FUTURES.apply(s, player, action)
     assert after["money"][player] == 50 + gain
-    assert after["markers"] == [] and free_markers(after, player) == 3
+    assert after["markers"] == [] and free_markers(after)[player] == 3
 
 
 @pytest.mark.parametrize(("money", "gain", "total"), [(72, 5, 77), (81, -6, 75), (77, 5, 82), (75, -5, 70)])
@@ -269,10 +269,10 @@ def test_the_fourth_marker_costs_5_once_uses_no_action_and_needs_5():
     s = turn_of(RED, money=[5, 0, 0, 0], markers=[[RED, "C", "U", 25]] * 3)
     assert "trade:C:U" not in FUTURES.legal_actions(s, RED)
     s = FUTURES.apply(s, RED, "marker")
-    assert s["money"][RED] == 0 and s["actions"] == 1 and free_markers(s, RED) == 1
+    assert s["money"][RED] == 0 and s["actions"] == 1 and free_markers(s)[RED] == 1
     assert "marker" not in FUTURES.legal_actions(s, RED)
     s = FUTURES.apply(s, RED, "trade:R:D")
-    assert free_markers(s, RED) == 0
+    assert free_markers(s)[RED] == 0
     poor = turn_of(RED, money=[4, 0, 0, 0])
     with pytest.raises(IllegalAction, match="costs 5 and you have 4"):
         FUTURES.apply(poor, RED, "marker")
@@ -285,7 +285,7 @@ def test_the_fourth_marker_can_be_bought_before_the_card_step():
     assert s["step"] == "card" and "marker" in FUTURES.legal_actions(s, 0)
     assert "marker" not in FUTURES.legal_actions(s, 1)  # not Blue's turn
     s = FUTURES.apply(s, 0, "marker")
-    assert s["step"] == "card" and s["money"][0] == 0 and free_markers(s, 0) == 4
+    assert s["step"] == "card" and s["money"][0] == 0 and free_markers(s)[0] == 4
     assert all(a.startswith("place:") for a in FUTURES.legal_actions(s, 0))
 
 

@@ -7,7 +7,7 @@ projected profit beats the fee and a pass, and otherwise passes. It never discar
 buys the 4th marker in the action step, or right after its last action when that action paid for it.
 """
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
 
 from ...engine import Action, Game, Player, Rng, State, View
@@ -23,7 +23,7 @@ from .rules import (
 )
 
 TRADE_MARGIN = 0.5  # a trade must beat a sure pass by this much, for the risk it carries
-Outlook = list[tuple[int, bool]]  # per commodity: projected end-of-round price, and whether it bursts
+Outlook = tuple[tuple[int, bool], ...]  # per commodity: projected end-of-round price, and whether it bursts
 
 
 @cache
@@ -43,7 +43,7 @@ def net_pushes(cards: list[str]) -> list[int]:
 
 def outlook(rows: list[int], mid: list[str], end: list[str]) -> Outlook:
     """Return each commodity's projected price after the mid cards and then the end cards move it."""
-    out = []
+    out: list[tuple[int, bool]] = []
     moves = (net_pushes(mid), net_pushes(end))
     for i in range(len(COMMODITIES)):
         row = rows[i]
@@ -54,7 +54,7 @@ def outlook(rows: list[int], mid: list[str], end: list[str]) -> Outlook:
                 break
         else:
             out.append((LADDER[row], False))
-    return out
+    return tuple(out)
 
 
 def projected(side: str, start: int, look: tuple[int, bool]) -> int:
@@ -74,7 +74,15 @@ class TraderBot:
             return self._give(v, legal)
         if verb == "place":
             places = [a for a in legal if a.startswith("place:")]
-            return max(places, key=lambda a: self._placement_score(v, a))
+            options = self._options(v)
+
+            @cache  # many placements project the same prices
+            def worth(look: Outlook) -> float:
+                """Return how good the portfolio and the best follow-up look under a projection."""
+                held, opts = options(look)
+                return held + max(b for b, _ in opts)
+
+            return max(places, key=lambda a: worth(self._placement_outlook(v, a)))
         if verb == "reveal":
             reveals = [a for a in legal if a.startswith("reveal:")]
             unknown = [a for a in reveals if "card" not in v["slots"][int(a.split(":")[1])]]
@@ -105,39 +113,49 @@ class TraderBot:
             return [], end
         return [], []
 
-    def _placement_score(self, v: View, action: Action) -> float:
-        """Return how good the portfolio and the best follow-up look after a placement."""
+    def _placement_outlook(self, v: View, action: Action) -> Outlook:
+        """Return the projection after a placement."""
         _, slot, card = action.split(":")
-        look = outlook(v["rows"], *self._cards(v, (int(slot), card)))
-        return self._portfolio(v, look) + max(b for b, _ in self._options(v, look))
+        return outlook(v["rows"], *self._cards(v, (int(slot), card)))
 
-    def _portfolio(self, v: View, look: Outlook) -> int:
-        """Return the projected value of the viewer's markers."""
-        me = v["viewer"]
-        return sum([projected(m[2], m[3], look[COMMODITIES.index(m[1])]) for m in v["markers"] if m[0] == me])
-
-    def _options(self, v: View, look: Outlook) -> list[tuple[float, str]]:
-        """Return (benefit, action) for a pass, every settle and every trade, against the projection."""
-        me = v["viewer"]
-        opts: list[tuple[float, str]] = [(PASS_INCOME, "pass")]
-        own = [m for m in v["markers"] if m[0] == me]
+    def _options(self, v: View) -> Callable[[Outlook], tuple[int, list[tuple[float, str]]]]:
+        """Return what a projection gives: the viewer's markers' projected value, and (benefit, action) for a
+        pass, every settle and every trade (what the projection does not change is worked out once)."""
+        me, prices = v["viewer"], v["prices"]
         last = v["round"] == v["rounds"]
-        futures = sorted([projected(m[2], m[3], look[COMMODITIES.index(m[1])]) for m in own], reverse=True)
-        keep_floor = futures[FINAL_SETTLEMENTS - 1] if last and len(futures) > FINAL_SETTLEMENTS else None
-        for m in own:
-            c = COMMODITIES.index(m[1])
-            now = marker_value(m[2], m[3], v["prices"][c])
-            later = projected(m[2], m[3], look[c])
-            if keep_floor is not None and later < keep_floor:
-                later = min(later, 0)
-            opts.append((now - later, f"settle:{m[1]}:{m[2]}:{m[3]}"))
-        if v["free_markers"][me] > 0 and not (last and v["phase"] != "early"):
-            for i, name in enumerate(COMMODITIES):
-                now = v["prices"][i]
-                for side in ("U", "D"):
-                    gain = projected(side, now, look[i]) - trade_fee(v["markers"], name, side, now)
-                    opts.append((gain - TRADE_MARGIN, f"trade:{name}:{side}"))
-        return opts
+        settles = [
+            (c, m[2], m[3], marker_value(m[2], m[3], prices[c]), f"settle:{m[1]}:{m[2]}:{m[3]}")
+            for m in v["markers"]
+            if m[0] == me
+            for c in [COMMODITIES.index(m[1])]
+        ]
+        trades = [
+            (
+                i,
+                side,
+                prices[i],
+                trade_fee(v["markers"], name, side, prices[i]) + TRADE_MARGIN,
+                f"trade:{name}:{side}",
+            )
+            for i, name in enumerate(COMMODITIES)
+            for side in ("U", "D")
+            if v["free_markers"][me] > 0 and not (last and v["phase"] != "early")
+        ]
+
+        def options(look: Outlook) -> tuple[int, list[tuple[float, str]]]:
+            """Return the markers' projected value and every option's benefit under `look`."""
+            futures = [projected(side, start, look[c]) for c, side, start, _, _ in settles]
+            ranked = sorted(futures, reverse=True)
+            keep_floor = ranked[FINAL_SETTLEMENTS - 1] if last and len(ranked) > FINAL_SETTLEMENTS else None
+            opts: list[tuple[float, str]] = [(PASS_INCOME, "pass")]
+            for (_, _, _, now, action), later in zip(settles, futures, strict=True):
+                if keep_floor is not None and later < keep_floor:
+                    later = min(later, 0)
+                opts.append((now - later, action))
+            opts.extend((projected(side, at, look[i]) - cost, action) for i, side, at, cost, action in trades)
+            return sum(futures), opts
+
+        return options
 
     def _act(self, v: View, legal: Sequence[Action]) -> Action:
         """Return the best of settle, trade and pass; buy the 4th marker early if all are out."""
@@ -145,7 +163,8 @@ class TraderBot:
             return "marker"
         look = outlook(v["rows"], *self._cards(v))
         allowed = set(legal)
-        best = max((o for o in self._options(v, look) if o[1] in allowed), key=lambda o: o[0])
+        _, opts = self._options(v)(look)
+        best = max((o for o in opts if o[1] in allowed), key=lambda o: o[0])
         return best[1]
 
     def _give(self, v: View, legal: Sequence[Action]) -> Action:

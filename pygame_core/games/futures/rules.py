@@ -83,10 +83,10 @@ def can_buy(state: State, player: Player) -> bool:
     return not state["bought"][player] and state["money"][player] >= EXTRA_MARKER_PRICE
 
 
-def free_markers(state: State, player: Player) -> int:
-    """Return how many trade markers `player` holds off the board."""
-    owned = MARKERS + (1 if state["bought"][player] else 0)
-    return owned - [m[0] for m in state["markers"]].count(player)
+def free_markers(state: State) -> list[int]:
+    """Return how many trade markers each seat holds off the board."""
+    owners = [m[0] for m in state["markers"]]
+    return [MARKERS + int(bought) - owners.count(p) for p, bought in enumerate(state["bought"])]
 
 
 class Futures(Game):
@@ -162,7 +162,7 @@ class Futures(Game):
                 return [f"place:{s}:{c}" for s in range(SLOTS) if down[s] is None for c in kinds] + buy
             return [f"reveal:{s}" for s in range(SLOTS) if down[s] is not None] + buy
         acts: list[str] = []
-        if free_markers(state, player) > 0:
+        if free_markers(state)[player] > 0:
             acts += [f"trade:{c}:{side}" for c in COMMODITIES for side in SIDES]
         own = {(m[1], m[2], m[3]) for m in state["markers"] if m[0] == player}
         acts += [f"settle:{c}:{side}:{at}" for c, side, at in sorted(own, key=_marker_order)]
@@ -255,7 +255,7 @@ class Futures(Game):
             "ledger": [dict(sources) for sources in state["ledger"]],
             "money": list(state["money"]),
             "markers": [list(m) for m in state["markers"]],
-            "free_markers": [free_markers(state, p) for p in range(state["players"])],
+            "free_markers": free_markers(state),
             "bought": list(state["bought"]),
             "hand_sizes": [len(h) for h in state["hands"]],
             "chosen": [g is not None for g in state["giving"]],
@@ -334,7 +334,7 @@ class Futures(Game):
             return f"that slot cannot take it now; use {need} on a legal slot"
         if verb == "trade":
             return (
-                "you have no free trade marker" if free_markers(state, player) == 0 else "no such commodity"
+                "you have no free trade marker" if free_markers(state)[player] == 0 else "no such commodity"
             )
         if verb == "settle":
             return "you have no marker there"
