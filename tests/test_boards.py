@@ -11,7 +11,7 @@ from pygame_core.bots import bot_levels, make_bot
 from pygame_core.catalog import bot_label
 from pygame_core.engine import all_games, get_board
 from pygame_core.engine.howto import explained, inline, rules_html
-from pygame_core.engine.screen import end_panel, log_html
+from pygame_core.engine.screen import end_panel, log_html, seat_name
 from pygame_core.engine.table import Table
 
 GAMES = all_games()
@@ -106,6 +106,24 @@ def test_the_log_writes_a_negative_number_with_a_minus_sign(game):
         for lang in LANGS:
             log = log_html(board, state["events"], lang, board.seat_names(game.max_players, lang))
             assert not re.search(r">[^<]*(?<![\w-])-\d", log), "a minus sign, not a hyphen"
+
+
+# In Japanese text: a Latin comma, Latin brackets beside Japanese, or a space after 、。：） before a word
+LATIN_IN_JAPANESE = re.compile(r">([^<]*(?:, |[^\x00-\x7f] ?\(|\) ?[^\x00-\x7f]|[）。、：] [^\s→·×<])[^<]*)<")
+
+
+@pytest.mark.parametrize("game", CASES)
+def test_japanese_boards_and_logs_use_japanese_punctuation(game):
+    board = get_board(game.id)
+    names = [seat_name(c, p == 0, 1, "ja") for p, c in enumerate(board.seat_names(game.max_players, "ja"))]
+    for seed in range(3):
+        for step, (state, _, _) in enumerate(playout(game, game.max_players, seed)):
+            if step % 5 == 0:
+                legal = game.legal_actions(state, 0)
+                drawn = board.render(game.view(state, 0), legal, lang="ja", names=names)
+                assert not LATIN_IN_JAPANESE.search(drawn), LATIN_IN_JAPANESE.search(drawn).group(1)
+        log = log_html(board, state["events"], "ja", names)
+        assert not LATIN_IN_JAPANESE.search(log), LATIN_IN_JAPANESE.search(log).group(1)
 
 
 AWKWARD_NAMES = ["O'Brien", "Tom & Jerry", "<b>Bo</b>", 'Zé "Z"', "A&B", "C<D"]

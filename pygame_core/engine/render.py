@@ -6,7 +6,7 @@
 '<rect x="1" class="hot"/>'
 """
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from html import escape
 from typing import Any
@@ -106,6 +106,23 @@ def translate(texts: Texts, lang: str, key: str, **fields: object) -> str:
 
 
 LIST_WORDS = {"en": (", ", " and "), "ja": ("、", "と")}
+
+
+def commas(items: Iterable[str], lang: str) -> str:
+    """Return items joined by commas, with no `and` (`、` in Japanese): `Red, Blue` (`赤、青`)."""
+    return LIST_WORDS.get(lang, LIST_WORDS["en"])[0].join(items)
+
+
+def figure(name: str, value: object, lang: str) -> str:
+    """Return a name and its figure as a list in a line shows them: `Red 12`, `赤（あなた）12` (in Japanese no
+    space after a Japanese name)."""
+    gap = "" if lang == "ja" and not name[-1:].isascii() else " "
+    return f"{name}{gap}{value}"
+
+
+def points(name: str, n: int, lang: str) -> str:
+    """Return a seat's name and its points: `Red 12` (`赤12点`), a negative number with a minus sign."""
+    return figure(name, number(n) + ("点" if lang == "ja" else ""), lang)
 
 
 def listed(items: Sequence[str], lang: str) -> str:
@@ -269,12 +286,11 @@ def result_panel(
         )
         for p in seats
     )
-    sep = "、" if lang == "ja" else ", "
     title = translate(
         RESULT_TEXTS,
         lang,
         "winners" if len(winners) > 1 else "winner",
-        who=sep.join(names[p] for p in winners),
+        who=commas((names[p] for p in winners), lang),
     )
     return tag(
         "section",

@@ -11,6 +11,7 @@ from ...engine.game import View
 from ...engine.render import (
     Texts,
     board_root,
+    commas,
     esc,
     listed,
     result_panel,
@@ -566,7 +567,7 @@ def _prompt(v: View, names: Sequence[str], lang: str) -> str:
         if v["step"] == "end":
             return translate(TEXTS, lang, "p_end")
         return translate(TEXTS, lang, "p_act", n=v["actions"])
-    waiting = ("、" if lang == "ja" else ", ").join(names[p] for p in acting)
+    waiting = commas((names[p] for p in acting), lang)
     return translate(TEXTS, lang, "p_wait", name=waiting)
 
 

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...engine.game import View
-from ...engine.render import Event, listed, plain, sentences, signed
+from ...engine.render import Event, commas, listed, plain, sentences, signed
 from . import board, rules
 from .board import TEXTS, card_label, seat_names
 
@@ -172,7 +172,7 @@ discarded cards and how many cards of each kind have left play (discarded or bur
 
 def rules_text(lang: str) -> str:
     """Return how to play in the howto markup, every number taken from the rules module now."""
-    ladder = ", ".join(map(str, rules.LADDER)) if lang != "ja" else "、".join(map(str, rules.LADDER))
+    ladder = commas(map(str, rules.LADDER), lang)
     text = RULES.get(lang, RULES["en"]).strip()
     if lang == "ja":  # a line that goes on a sentence joins it without a space
         text = re.sub(r"(?<!\n)\n(?!\n|- |\d+\. |#|\[\[)", "", text)

@@ -18,9 +18,12 @@ from ...engine.render import (
     Texts,
     amount_entry,
     board_root,
+    commas,
     esc,
+    figure,
     listed,
     plain,
+    points,
     result_panel,
     sentences,
     tag,
@@ -54,7 +57,6 @@ TEXTS: Texts = {
         "G_init": "G",
         "B_init": "B",
         "P_init": "P",
-        "sep": ", ",
         "turn": "Turning cards",
         "sealed": "Sealed auction",
         "open": "Open auction",
@@ -168,7 +170,6 @@ TEXTS: Texts = {
         "G_init": "緑",
         "B_init": "青",
         "P_init": "紫",
-        "sep": "、",
         "turn": "カードをめくる",
         "sealed": "競り（握り）",
         "open": "公開競り",
@@ -346,7 +347,7 @@ def sale_values(v: View) -> list[int]:
     return [R.sale_value(h, v["colour_bonus"]) for h in v["holds"]]
 
 
-def _track(v: View, names: Sequence[str]) -> str:
+def _track(v: View, names: Sequence[str], lang: str) -> str:
     """Return the SVG of the cargo track (with the colour bonus's squares when it is played) and pawns
     standing on each ship's sale value."""
     cols, w, h = 10, 36, 30
@@ -370,7 +371,7 @@ def _track(v: View, names: Sequence[str]) -> str:
             cx = x + 9 + (i % 4) * 7 + (i // 4) * 3
             cy = y + 18 + (i // 4) * 6
             out.append(tag("circle", cx=cx, cy=cy, r=5, fill=SEAT_COLOURS[p], stroke="#111", stroke_width=1))
-    label = " · ".join(f"{names[p]} {c}" for p, c in enumerate(worth))
+    label = " · ".join(figure(names[p], c, lang) for p, c in enumerate(worth))
     return tag(
         "svg",
         "".join(out),
@@ -402,7 +403,7 @@ def payout_table(
         cells = [tag("td", label), tag("td", str(pays))]
         if values is not None:
             here = [p for p, r in enumerate(ranks) if (r == place if place <= len(table) else r >= place)]
-            text = translate(TEXTS, lang, "sep").join(f"{names[p]} {values[p]}" for p in here)
+            text = commas((figure(names[p], values[p], lang) for p in here), lang)
             cells.append(tag("td", esc(text)))
         rows.append(tag("tr", "".join(cells)))
     return tag("table", "".join(rows), class_="tt-players tt-payout", data_explain="payout")
@@ -639,7 +640,7 @@ def render(
         "div",
         tag(
             "section",
-            tag("h2", _t(lang, "track")) + _track(v, names),
+            tag("h2", _t(lang, "track")) + _track(v, names, lang),
             class_="tt-track-box",
             style="flex:1 1 18rem;max-width:30rem",
         )
@@ -689,8 +690,7 @@ def describe(event: Event, lang: str = "en", names: Sequence[str] | None = None)
     if kind in ("bid", "drop") and "ps" in event:
         return _t(lang, f"e_{kind}s", names=listed([names[p] for p in event["ps"]], lang))
     if kind == "reveal":
-        sep = translate(TEXTS, lang, "sep")
-        bids = sep.join(f"{names[p]} {b}" for p, b in enumerate(event["bids"]) if b is not None)
+        bids = commas((figure(names[p], b, lang) for p, b in enumerate(event["bids"]) if b is not None), lang)
         return _t(lang, "e_reveal", bids=bids, cards=cards_label(event["lot"], lang))
     if kind == "raise":
         return _t(lang, "e_raise", name=names[event["p"]], to=event["to"])
@@ -718,7 +718,7 @@ def describe(event: Event, lang: str = "en", names: Sequence[str] | None = None)
     if kind == "sale":
         return _t(lang, "e_sale", sales=_sales(event, names, lang))
     if kind == "over":
-        scores = translate(TEXTS, lang, "sep").join(f"{names[p]} {s}" for p, s in enumerate(event["scores"]))
+        scores = commas((points(names[p], s, lang) for p, s in enumerate(event["scores"])), lang)
         return _t(lang, "e_over", scores=scores)
     return _t(lang, f"e_{kind}", name=names[event["p"]])
 

@@ -13,7 +13,7 @@ import re
 from typing import Any
 
 from ...engine.game import View
-from ...engine.render import plain, sentences, tag
+from ...engine.render import commas, figure, plain, sentences, tag
 from . import board as B
 from . import rules as R
 from .rules import MERCATOR
@@ -21,14 +21,9 @@ from .rules import MERCATOR
 
 def _table_lines(lang: str) -> str:
     """Return the payout table, one list line per player count."""
-    sep = "、" if lang == "ja" else ", "
-    if lang == "ja":
-        return "\n".join(
-            f"- {n}人：" + sep.join(f"{B.ordinal(k + 1, lang)} {x}" for k, x in enumerate(pay))
-            for n, pay in R.PAYOUTS.items()
-        )
+    head = "- {n}人：" if lang == "ja" else "- {n} players: "
     return "\n".join(
-        f"- {n} players: " + sep.join(f"{B.ordinal(k + 1, lang)} {x}" for k, x in enumerate(pay))
+        head.format(n=n) + commas((f"{B.ordinal(k + 1, lang)} {x}" for k, x in enumerate(pay)), lang)
         for n, pay in R.PAYOUTS.items()
     )
 
@@ -254,7 +249,7 @@ def unwrapped(text: str) -> str:
 def rules(lang: str) -> str:
     """Return how to play Mercator in `lang` (rules markup), every number from the rules module."""
     text = unwrapped(JA) if lang == "ja" else EN
-    names = ("、" if lang == "ja" else ", ").join(plain(B.TEXTS, lang, c) for c in R.COLOURS)
+    names = commas((plain(B.TEXTS, lang, c) for c in R.COLOURS), lang)
     return text.format(payouts=_table_lines(lang), decks=_decks(lang), colour_names=names, **_numbers())
 
 
@@ -392,7 +387,7 @@ def _names(v: View, lang: str) -> list[str]:
 
 def _list(items: list[str], lang: str) -> str:
     """Return items joined in `lang`, or the word for nobody."""
-    return ("、" if lang == "ja" else ", ").join(items) if items else _x(lang, "none")
+    return commas(items, lang) if items else _x(lang, "none")
 
 
 def _card_now(c: str, v: View, lang: str) -> str:
@@ -425,9 +420,7 @@ def explain(key: str, view: View | None, lang: str) -> str | None:
     if key not in KEYS:
         return None
     players = v["players"] if v is not None else MERCATOR.min_players
-    table = ("、" if lang == "ja" else ", ").join(
-        f"{B.ordinal(k + 1, lang)} {x}" for k, x in enumerate(R.PAYOUTS[players])
-    )
+    table = commas((f"{B.ordinal(k + 1, lang)} {x}" for k, x in enumerate(R.PAYOUTS[players])), lang)
     if key == "cargo" and (v is None or v["colour_bonus"]):
         return sentences([_x(lang, "cargo"), _x(lang, "cargo_bonus", **nums)], lang)
     if key == "bids" and v is not None and v["open"]:
@@ -456,24 +449,26 @@ def _now(key: str, v: View, lang: str) -> str:
         return _x(
             lang,
             "ship_now",
-            rooms=_list([f"{names[p]} {R.HOLD - len(h)}" for p, h in enumerate(v["holds"])], lang),
+            rooms=_list([figure(names[p], R.HOLD - len(h), lang) for p, h in enumerate(v["holds"])], lang),
         )
     if key == "track":
         values = B.sale_values(v)
-        return _x(lang, "track_now", values=_list([f"{names[p]} {x}" for p, x in enumerate(values)], lang))
+        return _x(
+            lang, "track_now", values=_list([figure(names[p], x, lang) for p, x in enumerate(values)], lang)
+        )
     if key == "chips":
         counts = [
-            f"{names[p]} {c if c is not None else R.START_CHIPS - v['paid'][p]}"
+            figure(names[p], c if c is not None else R.START_CHIPS - v["paid"][p], lang)
             for p, c in enumerate(v["chips"])
         ]
         return _x(lang, "chips_now", counts=_list(counts, lang))
     if key == "total":
-        totals = _list([f"{names[p]} {t}" for p, t in enumerate(v["totals"])], lang)
+        totals = _list([figure(names[p], t, lang) for p, t in enumerate(v["totals"])], lang)
         return _x(lang, "total_now", game=v["game_no"], games=v["games"], totals=totals)
     if key == "payout":
         values = B.sale_values(v)
         pay = R.payouts(values, n)
-        return _x(lang, "payout_now", now=_list([f"{names[p]} {x}" for p, x in enumerate(pay)], lang))
+        return _x(lang, "payout_now", now=_list([figure(names[p], x, lang) for p, x in enumerate(pay)], lang))
     if key == "bonus":
         if not v["colour_bonus"]:
             return _x(lang, "bonus_off")
@@ -485,7 +480,7 @@ def _now(key: str, v: View, lang: str) -> str:
         return _x(lang, "discarded_now", cards=B.cards_label(v["discarded"], lang) or _x(lang, "nothing"))
     if key in ("bids", "bids_open") and v["last"] is not None:
         last = v["last"]
-        bids = [f"{names[p]} {b}" for p, b in enumerate(last["bids"] or []) if b is not None]
+        bids = [figure(names[p], b, lang) for p, b in enumerate(last["bids"] or []) if b is not None]
         if last["winner"] is None:
             result = B.unescaped(lang, "r_none")
         else:

@@ -15,7 +15,9 @@ from ...engine.render import (
     Event,
     Texts,
     board_root,
+    commas,
     esc,
+    figure,
     listed,
     number,
     plain,
@@ -146,6 +148,8 @@ TEXTS: Texts = {
         "k_paid": "Dividends received",
         "k_stocks": "{stocks} × {price}C",
         "k_ious": "{ious} × −{penalty}C",
+        "modified": "{head} ({mods})",
+        "times": "{card} ×{n}",
         "d_one": "**{name}** wins with {score}C, {gap}C ahead of {next} ({next_score}C).",
         "d_tie": "**{names}** share the win with {score}C each: the rules break no ties.",
         "d_most": "{name}'s largest part: {label}, {points}C.",
@@ -263,6 +267,8 @@ TEXTS: Texts = {
         "k_paid": "受け取った配当",
         "k_stocks": "{stocks} × {price}C",
         "k_ious": "{ious} × −{penalty}C",
+        "modified": "{head}（{mods}）",
+        "times": "{card}×{n}",
         "d_one": "**{name}**の勝利：{score}C、2位の{next}（{next_score}C）に{gap}C差。",
         "d_tie": "**{names}**が{score}Cで並び、勝利を分け合います（同点の決着ルールはありません）。",
         "d_most": "{name}の最大の資産：{label}、{points}C。",
@@ -388,7 +394,7 @@ def sheet(v: View, lang: str) -> str:
         dead, mods = v["dead"][c], v["mods"][c]
         head = f"{colour_name(c, lang)} {v['prices'][c]}C"
         if mods:
-            head += f" ({'+' if mods > 0 else '−'}2×{abs(mods)})"
+            head = plain(TEXTS, lang, "modified", head=head, mods=f"{'+' if mods > 0 else '−'}2×{abs(mods)}")
         style = f"font:700 12px system-ui;fill:{STOCK_COLOURS[c]}"
         texts = tag("tspan", esc(head), data_explain=f"price:{c}")
         if dead:
@@ -492,8 +498,12 @@ def _piles(v: View, lang: str) -> str:
     discards = tag("span", translate(TEXTS, lang, "discard", n=v["discard"]), data_explain="discard")
     if v["known"]:
         known: Counter[str] = Counter(v["known"])
-        cards = ", ".join(
-            f"{card_name(c, lang)} ×{k}" if k > 1 else card_name(c, lang) for c, k in known.items()
+        cards = commas(
+            (
+                plain(TEXTS, lang, "times", card=card_name(c, lang), n=k) if k > 1 else card_name(c, lang)
+                for c, k in known.items()
+            ),
+            lang,
         )
         discards = tag(
             "details",
@@ -774,7 +784,7 @@ def describe(event: Event, lang: str = "en", names: Sequence[str] | None = None)
         )
     if e == "over":
         sep = ", " if lang == "en" else "、"
-        worths = sep.join(f"{names[p]} {number(w)}C" for p, w in enumerate(event["worth"]))
+        worths = sep.join(figure(names[p], f"{number(w)}C", lang) for p, w in enumerate(event["worth"]))
         return translate(TEXTS, lang, "e_over", worths=worths)
     return translate(TEXTS, lang, f"e_{e}", name=name, colour=colour)
 

@@ -6,7 +6,7 @@ from collections import Counter
 from typing import Any
 
 from ...engine.game import View
-from ...engine.render import plain
+from ...engine.render import listed, plain
 from . import rules as r
 from .board import ROMAN, TEXTS, card_name, colour_name, cost_of, counted, rate_table, rates_text, sheet
 
@@ -399,13 +399,6 @@ def unwrap(text: str) -> str:
     return re.sub(r"(?<!\n)\n[ \t]*(?![\n]|- |#|\[\[|\d+\. )", "", text)
 
 
-def _and(items: list[str], lang: str) -> str:
-    """Return items joined as a phrase: `15, 12 and 10`, or `15、12、10`."""
-    if lang == "ja":
-        return "、".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1] if len(items) > 1 else "".join(items)
-
-
 def rules(lang: str) -> str:
     """Return how to play, in `engine.howto`'s markup, every number taken from the rules module now."""
     stocks = r.square_stocks(r.START_SHEET)
@@ -423,8 +416,8 @@ def rules(lang: str) -> str:
         penalty=r.IOU_PENALTY,
         stocks=r.STOCKS,
         n_countries=len(r.COLOURS),
-        countries=_and([colour_name(c, lang) for c in r.COLOURS], lang),
-        squares_up=_and([str(sq) for sq in reversed(r.SQUARES)], lang),
+        countries=listed([colour_name(c, lang) for c in r.COLOURS], lang),
+        squares_up=listed([str(sq) for sq in reversed(r.SQUARES)], lang),
         capacity=r.CAPACITY,
         capacity_less=r.CAPACITY - 1,
         deck=len(r.deck(r.COLOURS)),
@@ -433,8 +426,8 @@ def rules(lang: str) -> str:
         step=r.CREDIT_STEP,
         max_ious=r.MAX_IOUS,
         start_sheet=r.START_SHEET,
-        full_squares=_and(full, lang),
-        partial=_and([on.format(n=n, sq=sq) for sq, n in partial], lang),
+        full_squares=listed(full, lang),
+        partial=listed([on.format(n=n, sq=sq) for sq, n in partial], lang),
         start_price=start_price,
         start_cash=r.START_CASH,
         start_holding=r.START_HOLDING,

@@ -16,6 +16,7 @@ from ...engine.render import (
     amount_entry,
     board_root,
     esc,
+    figure,
     listed,
     off_button,
     plain,
@@ -942,7 +943,7 @@ def describe(event: dict[str, Any], lang: str = "en", names: Sequence[str] | Non
         return translate(TEXTS, lang, "e_refill", cards=cards_label(event["cards"], lang) or "—")
     if kind == "over":
         scores = translate(TEXTS, lang, "comma").join(
-            f"{names[p]} {s}" for p, s in enumerate(event["scores"])
+            figure(names[p], s, lang) for p, s in enumerate(event["scores"])
         )
         return translate(TEXTS, lang, "e_over", scores=scores)
     return translate(TEXTS, lang, f"e_{kind}", name=name)

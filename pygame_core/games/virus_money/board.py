@@ -12,7 +12,20 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...engine.game import View
-from ...engine.render import Texts, amount_entry, board_root, esc, listed, plain, result_panel, tag, translate
+from ...engine.render import (
+    Texts,
+    amount_entry,
+    board_root,
+    commas,
+    esc,
+    figure,
+    listed,
+    plain,
+    points,
+    result_panel,
+    tag,
+    translate,
+)
 from .rules import (
     COLOURS,
     OTHER_VALUE,
@@ -46,7 +59,6 @@ TEXTS: Texts = {
         "card_1": "1 card",
         "card_n": "{n} cards",
         "count": "{n} {colour}",
-        "sep": ", ",
         "plus": " + ",
         "none": "none",
         "card_name": "the card making {made} (cost {cost})",
@@ -160,7 +172,6 @@ TEXTS: Texts = {
         "card_1": "1枚",
         "card_n": "{n}枚",
         "count": "{colour}{n}個",
-        "sep": "、",
         "plus": "・",
         "none": "なし",
         "card_name": "「{made}」のカード（コスト{cost}）",
@@ -293,9 +304,7 @@ def pieces_label(counts: Sequence[int], lang: str = "en", sep: str | None = None
         for c, k in zip(COLOURS, counts, strict=True)
         if k
     ]
-    return (translate(TEXTS, lang, "sep") if sep is None else sep).join(parts) or translate(
-        TEXTS, lang, "none"
-    )
+    return (commas(parts, lang) if sep is None else sep.join(parts)) or translate(TEXTS, lang, "none")
 
 
 def card_name(card: str, lang: str = "en") -> str:
@@ -340,7 +349,7 @@ def _card_svg(card: str, lang: str, scale: float = 1.0) -> str:
     )
 
 
-def _bids_svg(v: View, names: Sequence[str]) -> str:
+def _bids_svg(v: View, names: Sequence[str], lang: str) -> str:
     """Return the bids by colour: a column of pieces per bidder, with its count and who leads."""
     seats = [p for p, b in enumerate(v["bids"]) if b is not None]
     w, h = 56, 112
@@ -355,7 +364,7 @@ def _bids_svg(v: View, names: Sequence[str]) -> str:
             )
         mark = "★" if p == v["leader"] else ("·" if p in v["passes"] else "")
         parts.append(tag("text", f"{bid}{mark}", x=x + 28, y=h - 6, text_anchor="middle", font_size=14))
-    label = ", ".join(f"{names[p]} {v['bids'][p]}" for p in seats)
+    label = commas((figure(names[p], v["bids"][p], lang) for p in seats), lang)
     return tag(
         "svg",
         "".join(parts),
@@ -375,7 +384,7 @@ def _auction(v: View, names: Sequence[str], lang: str) -> str:
         return ""
     card = _card_svg(v["card"], lang, 1.4)
     if any(b is not None for b in v["bids"]):
-        bids = tag("div", tag("h2", translate(TEXTS, lang, "bids")) + _bids_svg(v, names))
+        bids = tag("div", tag("h2", translate(TEXTS, lang, "bids")) + _bids_svg(v, names, lang))
     else:
         bids = tag("p", translate(TEXTS, lang, "no_bids"), class_="tt-hint")
     body = tag("div", card + bids, style="display:flex;gap:1rem;align-items:flex-end;flex-wrap:wrap")
@@ -479,7 +488,7 @@ def _controls(v: View, legal: Sequence[str], lang: str, selected: Sequence[str])
 def _prompt(v: View, names: Sequence[str], lang: str) -> str:
     """Return the sentence that tells the viewer what happens now."""
     me, phase = v["viewer"], v["phase"]
-    waiting = ", ".join(names[p] for p in v["to_act"])
+    waiting = commas((names[p] for p in v["to_act"]), lang)
     if phase == "over":
         return translate(TEXTS, lang, "p_over")
     if me is not None and phase == "expand" and v["ready"][me]:
@@ -690,7 +699,7 @@ def render(
 def _who(event: dict[str, Any], names: Sequence[str], lang: str) -> str:
     """Return the seat or seats (a merged run) an event is about."""
     seats = event["ps"] if "ps" in event else [event["p"]]
-    return translate(TEXTS, lang, "sep").join(names[p] for p in seats)
+    return commas((names[p] for p in seats), lang)
 
 
 def describe(event: dict[str, Any], lang: str = "en", names: Sequence[str] | None = None) -> str:
@@ -728,18 +737,21 @@ def describe(event: dict[str, Any], lang: str = "en", names: Sequence[str] | Non
     if kind == "auctions_end":
         return translate(TEXTS, lang, f"e_end_{event['why']}", n=TARGET_CARDS)
     if kind == "expansions":
-        uses = translate(TEXTS, lang, "sep").join(
-            plain(TEXTS, lang, "e_uses", name=names[p], cards=counted(len(u), "card", lang))
-            for p, u in enumerate(event["used"])
+        uses = commas(
+            (
+                plain(TEXTS, lang, "e_uses", name=names[p], cards=counted(len(u), "card", lang))
+                for p, u in enumerate(event["used"])
+            ),
+            lang,
         )
         return translate(TEXTS, lang, "e_expansions", uses=uses)
     if kind == "use":
         cards = event["cards"] if "cards" in event else [event["card"]]
-        card = translate(TEXTS, lang, "sep").join(card_name(c, lang) for c in cards)
+        card = commas((card_name(c, lang) for c in cards), lang)
         paid = pieces_label(paid_counts(event["paid"]), lang)
         return translate(TEXTS, lang, "e_use", name=names[event["p"]], card=card, paid=paid)
     if kind == "expanded":
-        cards = translate(TEXTS, lang, "sep").join(card_name(c, lang) for c in event["unused"])
+        cards = commas((card_name(c, lang) for c in event["unused"]), lang)
         return translate(TEXTS, lang, "e_expanded", name=names[event["p"]], cards=cards)
     if kind == "score":
         virus = event["virus"]
@@ -747,10 +759,10 @@ def describe(event: dict[str, Any], lang: str = "en", names: Sequence[str] | Non
             who = translate(TEXTS, lang, "e_score_none")
         else:
             who = translate(TEXTS, lang, "e_score_virus", name=names[virus])
-        finals = translate(TEXTS, lang, "sep").join(f"{names[p]} {f}" for p, f in enumerate(event["finals"]))
+        finals = commas((points(names[p], f, lang) for p, f in enumerate(event["finals"])), lang)
         return translate(TEXTS, lang, "e_score", round=event["round"], finals=finals) + who
     if kind == "over":
-        totals = translate(TEXTS, lang, "sep").join(f"{names[p]} {t}" for p, t in enumerate(event["totals"]))
+        totals = commas((points(names[p], t, lang) for p, t in enumerate(event["totals"])), lang)
         return translate(TEXTS, lang, "e_over", totals=totals)
     several = len(event.get("ps", ())) > 1
     return translate(TEXTS, lang, f"e_{kind}_n" if several else f"e_{kind}", name=_who(event, names, lang))

@@ -221,7 +221,7 @@ def figures(lang: str) -> dict[str, str]:
     cards = "".join(_card_svg(card, lang) for card in ("Y3", "R2G2", "R1G4"))
     names = [plain(BOARD, lang, c) for c in r.COLOURS]
     example = {"bids": [3, None, 1, 2], "colours": [0, 1, 2, 3], "leader": 0, "passes": [2, 3]}
-    return {"cards": cards, "auction": _bids_svg(example, names)}
+    return {"cards": cards, "auction": _bids_svg(example, names, lang)}
 
 
 EXPLAIN: Texts = {
