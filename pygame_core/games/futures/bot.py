@@ -123,6 +123,7 @@ class TraderBot:
         pass, every settle and every trade (what the projection does not change is worked out once)."""
         me, prices = v["viewer"], v["prices"]
         last = v["round"] == v["rounds"]
+        trading = v["free_markers"][me] > 0 and not (last and v["phase"] != "early")
         settles = [
             (c, m[2], m[3], marker_value(m[2], m[3], prices[c]), f"settle:{m[1]}:{m[2]}:{m[3]}")
             for m in v["markers"]
@@ -139,7 +140,7 @@ class TraderBot:
             )
             for i, name in enumerate(COMMODITIES)
             for side in ("U", "D")
-            if v["free_markers"][me] > 0 and not (last and v["phase"] != "early")
+            if trading
         ]
 
         def options(look: Outlook) -> tuple[int, list[tuple[float, str]]]:

@@ -8,7 +8,7 @@ actions in words, and the end's breakdown and verdict. Text is English or Japane
 """
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from ...engine.game import View
 from ...engine.render import (
@@ -486,6 +486,17 @@ def rate_table(lang: str) -> str:
     )
 
 
+def known_cards(counts: Iterable[tuple[str, int]], lang: str) -> str:
+    """Return cards with their counts as a list: `Basic (R) ×2, Credit up (B)`."""
+    return commas(
+        (
+            plain(TEXTS, lang, "times", card=card_name(c, lang), n=k) if k > 1 else card_name(c, lang)
+            for c, k in counts
+        ),
+        lang,
+    )
+
+
 def _piles(v: View, lang: str) -> str:
     """Return the piles I-V with their counts, the discards, the cards out and the free ±2 cards."""
     parts = []
@@ -498,13 +509,7 @@ def _piles(v: View, lang: str) -> str:
     discards = tag("span", translate(TEXTS, lang, "discard", n=v["discard"]), data_explain="discard")
     if v["known"]:
         known: Counter[str] = Counter(v["known"])
-        cards = commas(
-            (
-                plain(TEXTS, lang, "times", card=card_name(c, lang), n=k) if k > 1 else card_name(c, lang)
-                for c, k in known.items()
-            ),
-            lang,
-        )
+        cards = known_cards(known.items(), lang)
         discards = tag(
             "details",
             tag("summary", discards) + tag("span", esc(cards), class_="tt-known"),
@@ -723,12 +728,11 @@ def describe(event: Event, lang: str = "en", names: Sequence[str] | None = None)
     name = names[event["p"]] if "p" in event else ""
     colour = colour_name(event["c"], lang) if "c" in event else ""
     if e == "start":
-        colours = ", " if lang == "en" else "、"
         return translate(
             TEXTS,
             lang,
             "e_start",
-            colours=colours.join(colour_name(c, lang) for c in event["colours"]),
+            colours=commas((colour_name(c, lang) for c in event["colours"]), lang),
             price=r.base_price(r.START_SHEET),
         )
     if e == "play":
@@ -783,8 +787,7 @@ def describe(event: Event, lang: str = "en", names: Sequence[str] | None = None)
             TEXTS, lang, "e_dividend", pile=ROMAN[event["pile"]], rates=rates_text(event["rates"], lang)
         )
     if e == "over":
-        sep = ", " if lang == "en" else "、"
-        worths = sep.join(figure(names[p], f"{number(w)}C", lang) for p, w in enumerate(event["worth"]))
+        worths = commas((figure(names[p], f"{number(w)}C", lang) for p, w in enumerate(event["worth"])), lang)
         return translate(TEXTS, lang, "e_over", worths=worths)
     return translate(TEXTS, lang, f"e_{e}", name=name, colour=colour)
 

@@ -6,9 +6,20 @@ from collections import Counter
 from typing import Any
 
 from ...engine.game import View
-from ...engine.render import listed, plain
+from ...engine.render import commas, listed, plain
 from . import rules as r
-from .board import ROMAN, TEXTS, card_name, colour_name, cost_of, counted, rate_table, rates_text, sheet
+from .board import (
+    ROMAN,
+    TEXTS,
+    card_name,
+    colour_name,
+    cost_of,
+    counted,
+    known_cards,
+    rate_table,
+    rates_text,
+    sheet,
+)
 
 HELP: dict[str, dict[str, str]] = {
     "en": {
@@ -481,7 +492,6 @@ def explain(key: str, view: View | None, lang: str) -> str | None:
     markup, or None for an unknown key."""
     what, _, arg = key.partition(":")
     v = view if view is not None else _view()
-    sep = ", " if lang == "en" else "、"
     n: dict[str, Any] = {
         "step": r.CREDIT_STEP,
         "capacity": r.CAPACITY,
@@ -524,7 +534,7 @@ def explain(key: str, view: View | None, lang: str) -> str | None:
         text = plain(HELP, lang, "x_square", sq=sq, rate=r.dividend_rate(sq), **n)
         here = [colour_name(c, lang) for c in v["colours"] if not v["dead"][c] and _price_square(v, c) == sq]
         now = (
-            plain(HELP, lang, "x_square_now", colours=sep.join(here))
+            plain(HELP, lang, "x_square_now", colours=commas(here, lang))
             if here
             else plain(HELP, lang, "x_square_none")
         )
@@ -585,16 +595,12 @@ def explain(key: str, view: View | None, lang: str) -> str | None:
         text = plain(HELP, lang, "x_discard", n=counted("card", v["discard"], lang))
         known: Counter[str] = Counter(v.get("known", []))
         if known:
-            cards = sep.join(
-                f"{card_name(c, lang)} ×{k}" if k > 1 else card_name(c, lang)
-                for c, k in sorted(known.items())
-            )
-            text += "\n\n" + plain(HELP, lang, "x_known", cards=cards)
+            text += "\n\n" + plain(HELP, lang, "x_known", cards=known_cards(sorted(known.items()), lang))
         return text
     if key == "dividends":
         each = "{sq}: {rate}C" if lang == "en" else "{sq}のマスは{rate}C"
-        rates = sep.join(
-            each.format(sq=sq, rate=r.dividend_rate(sq)) for sq in r.SQUARES if r.dividend_rate(sq)
+        rates = commas(
+            (each.format(sq=sq, rate=r.dividend_rate(sq)) for sq in r.SQUARES if r.dividend_rate(sq)), lang
         )
         text = plain(HELP, lang, "x_rates", rates=rates, **n)
         return (
