@@ -119,7 +119,11 @@
     hide: (op) => document.querySelectorAll(op.selector).forEach((el) => (el.hidden = op.hidden)),
     "rtc.new": (op) => rtcNew(op.peer, op.offer),
     "rtc.signal": (op) => rtc(op.peer, (pc) => rtcSignal(op.peer, pc, op.data)),
-    "rtc.send": (op) => channels.get(op.peer)?.send(op.text),
+    "rtc.send": (op) => {
+      const channel = channels.get(op.peer);
+      if (channel?.readyState === "open") channel.send(op.text);
+      else rtcEvent(op.peer, { open: false, unsent: op.text }); // it closed meanwhile: Python sends it by the relay
+    },
     "rtc.close": (op) => {
       peers.get(op.peer)?.close();
       peers.delete(op.peer);

@@ -220,13 +220,16 @@ class Link:
         return "webrtc" if self.open else "relay"
 
     def from_page(self, message: dict[str, Any]) -> None:
-        """Take what the page's peer connection reports: signalling to send, the channel's state, a frame."""
+        """Take what the page's peer connection reports: signalling to send, the channel's state (with a
+        message it could not send), a frame."""
         if "signal" in message:
             text = self.seal({"t": "sig", "d": message["signal"]})
             if text:
                 self.relay.send({"type": "relay", "to": self.peer, "data": text})
         elif "open" in message:
             self.open = bool(message["open"])
+            if isinstance(message.get("unsent"), str):  # sent as the channel closed: it goes by the relay
+                self.send(message["unsent"])
             self.on_change()
         elif "text" in message:
             self.on_text(self.peer, message["text"])
