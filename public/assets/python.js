@@ -30,6 +30,7 @@
     loading: { en: "Loading the Python runtime", ja: "Python を読み込み中" },
     preparing: { en: "Setting up the games", ja: "ゲームを準備中" },
     dealing: { en: "Shuffling", ja: "シャッフル中" },
+    connecting: { en: "Connecting to the table", ja: "テーブルに接続中" },
   };
   const worker = new Worker(new URL(script.dataset.worker, script.src), { type: "module" });
   const send = (message) => worker.postMessage(JSON.stringify(message));

@@ -12,11 +12,13 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import Browser, Page, Route, expect
 from websockets.sync.client import connect
 
+import build
 import pygame_core.games  # noqa: F401  (registers every game)
 from pygame_core.engine import Record, get_game
 from pygame_core.engine.host import Guest
@@ -614,7 +616,11 @@ def test_a_relay_restart_and_a_host_reload_mid_game_resume_the_game(browser: Bro
         counts = [p.evaluate("window.ttReceived.length") for p in phones]
         relay.terminate()
         relay.wait(10)
+        for page in (host, *phones):  # each says that it cannot reach the relay, and keeps trying
+            expect(page.locator("[data-relay-down]")).to_contain_text(f"ws://127.0.0.1:{port}/relay")
         relay = start_relay(port)  # a deploy: the new relay knows no room
+        for phone in phones:  # back: the phone says no more, and waits for the host to open the room again
+            expect(phone.locator("[data-relay-down]")).to_have_count(0, timeout=30_000)
         host.reload()
         host.wait_for_selector(f"[data-room='{room}']", timeout=READY_TIMEOUT_MS)
         for phone, count in zip(phones, counts, strict=True):  # each phone gets its seat back, same game
@@ -629,6 +635,26 @@ def test_a_relay_restart_and_a_host_reload_mid_game_resume_the_game(browser: Bro
     finally:
         relay.terminate()
         relay.wait(10)
+
+
+def test_a_table_and_a_phone_that_cannot_reach_the_relay_say_so_in_their_language(
+    browser: Browser, site: build.DistServer
+) -> None:
+    problems: list[str] = []  # the site's server has no /relay: the workers' sockets fail, nothing else
+    host = opened(browser, f"{site.url}table/?create=1&players=3&seats=human,human,bot&pace=0", problems)
+    phone = opened(browser, f"{site.url}table/?room=ABCDEF&game=mercator&lang=ja", problems)
+    relay = f"ws://{urlsplit(site.url).netloc}/relay"
+    expect(host.locator("[data-relay-down]")).to_have_text(
+        f"Cannot reach the relay server ({relay}), so no phone can talk to this table. Trying again…",
+        timeout=READY_TIMEOUT_MS,
+    )
+    expect(host.locator("[data-loading-text]")).to_have_text("Connecting to the table…")
+    expect(host.get_by_role("link", name="play on one phone")).to_be_visible()  # offline play, one tap away
+    expect(phone.locator("[data-relay-down]")).to_contain_text(
+        "につながらないため、このスマホはテーブルとやり取りできません。", timeout=READY_TIMEOUT_MS
+    )
+    expect(phone.locator("[data-loading-text]")).to_have_text("テーブルに接続中…")
+    assert problems == []
 
 
 def test_sealed_bids_sent_at_the_same_moment_are_all_taken_and_a_reload_keeps_the_selection(

@@ -46,7 +46,9 @@ from pygame_core.engine.screen import (
 from pygame_core.engine.table import HUMAN, Table
 from pygame_core.engine.tunnel import new_secret, secret_bytes
 
-RECONNECT_MS = 1500
+RECONNECT_MS = 1500  # the first wait before connecting to the relay again; each failure in a row adds as much
+RECONNECT_MAX_MS = 10_000
+UNREACHABLE_AFTER = 2  # connections to the relay in a row that closed before the page says it cannot reach it
 REJOIN_MS = (
     2000  # a guest asks again for a room the relay does not know (it restarted; the host re-creates it)
 )
@@ -101,6 +103,10 @@ TEXTS: Texts = {
         "relay_trouble": "The relay refused the table ({code}); it tries again.",
         "no_table": "Waiting for the table to open this room…",
         "relay_full": "The relay has no place for this phone now (the room is full): try again soon.",
+        "unreachable_host": "Cannot reach the relay server ({url}), so no phone can talk to this table. "
+        "Trying again…",
+        "unreachable_guest": "Cannot reach the relay server ({url}), so this phone cannot talk to the table. "
+        "Trying again…",
     },
     "ja": {
         "table": "テーブル",
@@ -132,6 +138,10 @@ TEXTS: Texts = {
         "no_table": "テーブルがこのルームを開くのを待っています…",
         "relay_full": "中継サーバーに今このスマホの空きがありません（ルームが満員です）。"
         "しばらくしてからもう一度試してください。",
+        "unreachable_host": "中継サーバー（{url}）につながらないため、"
+        "スマホがこのテーブルとやり取りできません。接続を試し続けています…",
+        "unreachable_guest": "中継サーバー（{url}）につながらないため、"
+        "このスマホはテーブルとやり取りできません。接続を試し続けています…",
     },
 }
 
@@ -174,20 +184,48 @@ def here(query_string: str) -> str:
 
 
 class Relay:
-    """The WebSocket to the relay; it reconnects after a drop and calls `on_open` again."""
+    """The WebSocket to the relay; it reconnects after a drop and calls `on_open` again, and `on_change` when
+    the relay becomes unreachable (UNREACHABLE_AFTER connections in a row closed) or reachable again."""
 
-    def __init__(self, on_open: Any, on_message: Any) -> None:
-        self.on_open, self.on_message = on_open, on_message
+    def __init__(self, on_open: Any, on_message: Any, on_change: Any) -> None:
+        self.on_open, self.on_message, self.on_change = on_open, on_message, on_change
         self.ws: Any = None
+        self.failures = 0  # connections closed since the last one that opened
+        post("progress", text="connecting")
         self.connect()
+
+    @property
+    def unreachable(self) -> bool:
+        """Return whether the relay has not been reached for UNREACHABLE_AFTER connections in a row."""
+        return self.failures >= UNREACHABLE_AFTER
+
+    def down_note(self, key: str) -> str:
+        """Return the page's note that the relay cannot be reached (the host's or a guest's words), or ""."""
+        if not self.unreachable:
+            return ""
+        return tag("p", t(key, url=relay_url()), class_="tt-prompt", role="alert", data_relay_down="1")
 
     def connect(self) -> None:
         """Open the socket."""
         ws = js.WebSocket.new(relay_url())
-        ws.onopen = create_proxy(lambda _: self.on_open())
+        ws.onopen = create_proxy(lambda _: self.opened())
         ws.onmessage = create_proxy(self.received)
-        ws.onclose = create_once_callable(lambda _: later(self.connect, RECONNECT_MS))
+        ws.onclose = create_once_callable(lambda _: self.closed())
         self.ws = ws
+
+    def opened(self) -> None:
+        """The socket is open: say so if the relay was unreachable, then let the page (re)start its talk."""
+        was_unreachable, self.failures = self.unreachable, 0
+        if was_unreachable:
+            self.on_change()
+        self.on_open()
+
+    def closed(self) -> None:
+        """The socket closed or never opened: try again, a little later each time, and say when it is down."""
+        self.failures += 1
+        if self.failures == UNREACHABLE_AFTER:
+            self.on_change()
+        later(self.connect, min(RECONNECT_MS * self.failures, RECONNECT_MAX_MS))
 
     def received(self, event: Any) -> None:
         """Hand a relay message on; anything else is noted for developers."""
@@ -284,7 +322,7 @@ class HostPage:
         self.painting = False
         self.troubled = False
         self.qr: tuple[str, str] = ("", "")
-        self.relay = Relay(self.on_open, self.on_message)
+        self.relay = Relay(self.on_open, self.on_message, self.repaint)
 
     def on_open(self) -> None:
         """Create the room, or take it back (after a reload, a dropped socket or a relay restart)."""
@@ -452,8 +490,9 @@ class HostPage:
     def paint(self) -> None:
         """Draw the room code, join link, QR code, seats and the public board."""
         self.painting = False
+        down = self.relay.down_note("unreachable_host")
         if not self.room:
-            post("paint", html=tag("p", t("opening"), class_="tt-prompt"), lang=lang, ready=False)
+            post("paint", html=down or tag("p", t("opening"), class_="tt-prompt"), lang=lang, ready=False)
             return
         table, game = self.host.table, self.host.table.game
         link = here(f"room={self.room}&game={game.id}") + f"#k={self.secret}"  # game: its rules open early
@@ -480,6 +519,7 @@ class HostPage:
                 data_keep="join",
                 open="open" if wanted else None,
             )
+            + down
             + trouble
             + with_last_event(public, self.screen.last_event())
             + end_panel(get_board(game.id), game.view(table.state, None), self.screen.names, lang, TABLE_END)
@@ -553,7 +593,7 @@ class GuestPage:
         self.guest = Guest(lang, token, secret)
         self.host_peer: str | None = None
         self.link: Link | None = None
-        self.relay = Relay(self.on_open, self.on_message)
+        self.relay = Relay(self.on_open, self.on_message, self.paint)
 
     def seat_key(self, secret: str | None) -> str:
         """Return where the seat token is kept: under the table secret it was given with, so a crafted link
@@ -651,7 +691,8 @@ class GuestPage:
     def paint(self) -> None:
         """Draw this seat's board (kept for a reload), or what keeps it from the table."""
         state = self.guest.state
-        if state is None and self.quick and not (self.guest.message or self.guest.code):
+        down = self.relay.down_note("unreachable_guest")
+        if state is None and self.quick and not (self.guest.message or self.guest.code or down):
             return  # the board kept from before stays until the host's state comes
         over = state is not None and state["view"].get("result") is not None
         if state is not None and str(state["v"]) != self.shown:
@@ -659,7 +700,7 @@ class GuestPage:
             store(f"trading-table-shown:{self.room}", self.shown)
         post(
             "paint",
-            html=tag("p", t("reconnecting"), class_="tt-prompt tt-reconnecting") + self.guest.html(),
+            html=tag("p", t("reconnecting"), class_="tt-prompt tt-reconnecting") + down + self.guest.html(),
             lang=lang,
             transport=self.link.transport if self.link else "relay",
             ready=state is not None,
