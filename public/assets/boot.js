@@ -7,6 +7,7 @@
   "use strict";
   const pending = [];
 
+  const FAILED = { en: "Something went wrong:", ja: "問題が起きました：" };
   const text = (value) => value?.stack || value?.message || String(value);
 
   function showError(message) {
@@ -21,7 +22,7 @@
     box.hidden = false;
     document.documentElement.dataset.failed = "1";
     const label = document.querySelector("[data-loading-text]");
-    if (label) label.textContent = "Something went wrong:";
+    if (label) label.textContent = FAILED[lang()];
   }
 
   addEventListener("DOMContentLoaded", () => pending.splice(0).forEach(showError));

@@ -120,10 +120,22 @@ def test_phone_portrait_fits_the_width_and_every_action_is_reachable(
     page_guard.assert_clean()
 
 
-def test_a_bad_link_shows_a_readable_message(page: Page, page_guard: PageGuard) -> None:
+def test_a_bad_link_says_what_is_wrong_and_offers_the_game_with_its_usual_settings(
+    page: Page, page_guard: PageGuard
+) -> None:
     page_guard.expect_errors()
-    page.goto("play/?game=futures&players=9")
+    page.goto("play/?game=futures&players=9&lang=ja")
     expect(page.locator('[role="alert"]')).to_contain_text(
         "players must be a whole number from 3 to 4", timeout=120_000
     )
+    expect(page.locator("[data-loading-text]")).to_have_text("問題が起きました：")
+    expect(page.locator("[data-bad-link] h2")).to_have_text("このリンクではゲームを始められません")
+    expect(page.locator(".loading .tt-tip")).to_be_hidden()  # the preview's "tap to learn" went with it
+    page.get_by_role("link", name="Futures!をふつうの設定で遊ぶ").click()
+    wait_ready(page)
+    assert "players=4" in page.url and "lang=ja" in page.url
+    expect(page.locator("#board [data-action]").first).to_be_visible()
+    page.goto("play/?game=chess")
+    expect(page.locator("[data-bad-link]")).to_contain_text("This link cannot start a game", timeout=120_000)
+    expect(page.locator("[data-bad-link] a")).to_have_attribute("href", "../")  # no game named: all games
     page_guard.assert_clean()

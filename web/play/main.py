@@ -15,6 +15,7 @@ import json
 import random
 import time
 from collections.abc import Callable, Generator
+from functools import partial
 from typing import Any
 from urllib.parse import parse_qsl, quote, urlsplit
 
@@ -23,10 +24,11 @@ from tt_bridge import LATER, later, post, serve
 import pygame_core.games  # noqa: F401  (registers every game)
 from pygame_core.bots import bot_factories, bot_levels
 from pygame_core.bots.hint import hint_steps
-from pygame_core.engine import GameError, get_board, get_game, recent
+from pygame_core.engine import GameError, all_games, get_board, get_game, recent
 from pygame_core.engine.howto import rules_html
 from pygame_core.engine.link import read_link
 from pygame_core.engine.record import replay_link
+from pygame_core.engine.render import Texts, tag, translate
 from pygame_core.engine.screen import SPEEDS, Screen
 from pygame_core.engine.table import HUMAN, Table
 
@@ -36,6 +38,22 @@ SEEDS = range(1, 10**9)  # a new deal's seed (a link may name any other)
 SPEED_KEY = "trading-table:speed"  # the bots' speed, kept per browser
 # What a click on the board may be, by attribute (python.js sends the clicked element's data-* attributes).
 SCREEN_CLICKS = (("data-handover", "handover"), ("data-undo", "undo"), ("data-dismiss", "dismiss"))
+TEXTS: Texts = {
+    "en": {
+        "bad_link": "This link cannot start a game",
+        "bad_why": "The game cannot start with what the link asks for: the line above says what is wrong.",
+        "usual": "Play {name} with the usual settings",
+        "all_games": "All games",
+        "not_resumed": "The saved game could not be resumed ({error}); a new one starts.",
+    },
+    "ja": {
+        "bad_link": "このリンクではゲームを始められません",
+        "bad_why": "リンクの指定ではゲームを始められません。問題点は上の行にあります。",
+        "usual": "{name}をふつうの設定で遊ぶ",
+        "all_games": "すべてのゲーム",
+        "not_resumed": "保存されたゲームを再開できませんでした（{error}）。新しいゲームを始めます。",
+    },
+}
 
 
 class Page:
@@ -79,7 +97,7 @@ class Page:
             try:
                 table = Table.from_json(saved, self.bots)
             except GameError as e:
-                post("error", message=f"The saved game could not be resumed ({e}); a new one starts.")
+                post("error", message=translate(TEXTS, self.lang, "not_resumed", error=str(e)))
         if table is None:
             table = self.new_table(self.seed)
         self.screen = self.new_screen(table)
@@ -264,9 +282,35 @@ def new_seed() -> int:
 
 
 def start(message: dict[str, Any]) -> None:
-    """Read the link and ask the page for what this browser kept."""
+    """Read the link and ask the page for what this browser kept; a link no game can start with is said
+    (the page's alert) and answered with a way on."""
     global page
-    page = Page(message)
+    try:
+        page = Page(message)
+    except GameError as e:
+        post("error", message=str(e))
+        params = dict(parse_qsl(urlsplit(message["href"]).query))
+        lang = params.get("lang") or str(message.get("language", ""))
+        lang = "ja" if lang.startswith("ja") else "en"
+        post("paint", html=bad_link_html(params, lang), lang=lang, ready=False)
+
+
+def bad_link_html(params: dict[str, str], lang: str) -> str:
+    """Return what the page shows for a link no game can start with: the link's game with its usual
+    settings (if it names one) in the page's language, and all games."""
+    t = partial(translate, TEXTS, lang)
+    game = {g.id: g for g in all_games()}.get(params.get("game") or "futures")
+    way = tag("a", t("all_games"), href="../")
+    if game is not None:
+        kept = "".join(f"&{k}={quote(params[k], safe='')}" for k in EMBED_PARAMS if params.get(k))
+        usual = f"?game={game.id}&lang={lang}{kept}"
+        way = tag("a", t("usual", name=game.name), href=usual, class_="tt-act") + " " + way
+    return tag(
+        "section",
+        tag("h2", t("bad_link")) + tag("p", t("bad_why")) + tag("p", way),
+        class_="tt-bad-link",
+        data_bad_link="1",
+    )
 
 
 def loaded(message: dict[str, Any]) -> None:
