@@ -131,6 +131,9 @@ def test_a_bad_link_says_what_is_wrong_and_offers_the_game_with_its_usual_settin
     expect(page.locator("[data-loading-text]")).to_have_text("問題が起きました：")
     expect(page.locator("[data-bad-link] h2")).to_have_text("このリンクではゲームを始められません")
     expect(page.locator(".loading .tt-tip")).to_be_hidden()  # the preview's "tap to learn" went with it
+    page.locator(".loading [data-help]").click()  # the rules are still there
+    expect(page.locator("#sheet [data-sheet-body] h2").first).to_be_visible()
+    page.keyboard.press("Escape")
     page.get_by_role("link", name="Futures!をふつうの設定で遊ぶ").click()
     wait_ready(page)
     assert "players=4" in page.url and "lang=ja" in page.url
@@ -138,4 +141,7 @@ def test_a_bad_link_says_what_is_wrong_and_offers_the_game_with_its_usual_settin
     page.goto("play/?game=chess")
     expect(page.locator("[data-bad-link]")).to_contain_text("This link cannot start a game", timeout=120_000)
     expect(page.locator("[data-bad-link] a")).to_have_attribute("href", "../")  # no game named: all games
+    page.click("[data-lang='ja']")  # the language buttons still work
+    expect(page.locator("[data-bad-link] h2")).to_have_text("このリンクではゲームを始められません")
+    assert "lang=ja" in page.url
     page_guard.assert_clean()

@@ -17,7 +17,7 @@ import time
 from collections.abc import Callable, Generator
 from functools import partial
 from typing import Any
-from urllib.parse import parse_qsl, quote, urlsplit
+from urllib.parse import parse_qsl, quote, urlencode, urlsplit
 
 from tt_bridge import LATER, later, post, serve
 
@@ -272,6 +272,7 @@ class Page:
 
 
 page: Page | None = None
+refused: tuple[dict[str, str], str] | None = None  # a link no game could start with: its query, the language
 # Messages that came before the deal (a tap on a board python.js showed at once): handled after it.
 early: list[dict[str, Any]] = []
 
@@ -284,15 +285,25 @@ def new_seed() -> int:
 def start(message: dict[str, Any]) -> None:
     """Read the link and ask the page for what this browser kept; a link no game can start with is said
     (the page's alert) and answered with a way on."""
-    global page
+    global page, refused
     try:
         page = Page(message)
     except GameError as e:
         post("error", message=str(e))
         params = dict(parse_qsl(urlsplit(message["href"]).query))
         lang = params.get("lang") or str(message.get("language", ""))
-        lang = "ja" if lang.startswith("ja") else "en"
-        post("paint", html=bad_link_html(params, lang), lang=lang, ready=False)
+        refused = params, "ja" if lang.startswith("ja") else "en"
+        post("paint", html=bad_link_html(*refused), lang=refused[1], ready=False)
+
+
+def answer_refused(message: dict[str, Any], params: dict[str, str], lang: str) -> None:
+    """After a link no game could start with, the language buttons and the rules still answer."""
+    game = params.get("game") or "futures"
+    if message["ev"] == "click" and "data-lang" in message["attrs"]:
+        post("go", url="?" + urlencode({**params, "lang": message["attrs"]["data-lang"]}))
+    elif message["ev"] in ("explain", "rules"):
+        known = message["ev"] == "rules" and game in {g.id for g in all_games()}
+        post("sheet", html=rules_html(game, lang) if known else "")
 
 
 def bad_link_html(params: dict[str, str], lang: str) -> str:
@@ -321,9 +332,12 @@ def loaded(message: dict[str, Any]) -> None:
 
 
 def on(run: Callable[[Page, dict[str, Any]], None]) -> Callable[[dict[str, Any]], object]:
-    """A handler that runs on the dealt page (until the deal, the message waits)."""
+    """A handler that runs on the dealt page (until the deal, the message waits; after a link no game could
+    start with, `answer_refused` answers)."""
 
     def handle(message: dict[str, Any]) -> object:
+        if refused is not None:
+            return answer_refused(message, *refused)
         if page is None or page.screen is None:
             early.append(message)
             return LATER
