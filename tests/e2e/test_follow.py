@@ -141,10 +141,14 @@ def test_a_malformed_record_says_why(page: Page, page_guard: PageGuard) -> None:
     wait_ready(page)
     page.wait_for_function("window.readyAtFailure !== undefined")
     assert page.evaluate("window.readyAtFailure") == "1", "the page is ready before it says the record is bad"
-    expect(page.locator('[role="alert"]')).to_contain_text("does not hold a record")
+    alert = page.locator('[role="alert"]')
+    expect(alert).to_contain_text("the link was cut short when it was copied. (the link does not hold a")
     page.locator("[data-record-text]").fill('{"format": "trading-table-record/1", "game": "futures"}')
     page.locator("#open button[type=submit]").click()
-    expect(page.locator('[role="alert"]')).to_contain_text("'players'")
+    expect(alert).to_contain_text("This record could not be opened. (")
+    expect(alert).to_contain_text("'players'")  # the reason as `replay` gives it, plain text
+    page.goto("replay/?lang=ja#r=not-a-record")
+    expect(alert).to_contain_text("このリンクの記録を開けませんでした。", timeout=120_000)
 
 
 @pytest.mark.parametrize("game", GAMES)

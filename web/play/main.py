@@ -28,7 +28,7 @@ from pygame_core.engine import GameError, all_games, get_board, get_game, recent
 from pygame_core.engine.howto import rules_html
 from pygame_core.engine.link import read_link
 from pygame_core.engine.record import replay_link
-from pygame_core.engine.render import Texts, tag, translate
+from pygame_core.engine.render import Texts, plain, tag, translate
 from pygame_core.engine.screen import SPEEDS, Screen
 from pygame_core.engine.table import HUMAN, Table
 
@@ -97,7 +97,7 @@ class Page:
             try:
                 table = Table.from_json(saved, self.bots)
             except GameError as e:
-                post("error", message=translate(TEXTS, self.lang, "not_resumed", error=str(e)))
+                post("error", message=plain(TEXTS, self.lang, "not_resumed", error=str(e)))
         if table is None:
             table = self.new_table(self.seed)
         self.screen = self.new_screen(table)

@@ -13,7 +13,7 @@ import pygame_core.games  # noqa: F401  (registers every game)
 from pygame_core.engine import GameError, Record, recent
 from pygame_core.engine.howto import rules_html
 from pygame_core.engine.record import from_fragment
-from pygame_core.engine.render import Texts, translate
+from pygame_core.engine.render import Texts, plain, translate
 from pygame_core.engine.replayer import Replayer
 
 TEXTS: Texts = {
@@ -28,6 +28,18 @@ TEXTS: Texts = {
         "file": "記録ファイル",
         "paste": "または記録（JSON）を貼り付け",
         "open": "開く",
+    },
+}
+ERRORS: Texts = {  # what the alert says above the reason `replay` gives (in English)
+    "en": {
+        "link": "The record in this link could not be opened; perhaps the link was cut short when it was "
+        "copied. ({error})",
+        "record": "This record could not be opened. ({error})",
+    },
+    "ja": {
+        "link": "このリンクの記録を開けませんでした。コピーのときにリンクが途中で切れたのかもしれません。"
+        "（{error}）",
+        "record": "この記録を開けませんでした。（{error}）",
     },
 }
 replayer: Replayer | None = None
@@ -56,7 +68,7 @@ def open_text(text: str, packed: bool = False) -> None:
     try:
         replayer = Replayer(from_fragment(text) if packed else Record.from_json(text), lang)
     except GameError as e:
-        error = str(e)
+        error = plain(ERRORS, lang, "link" if packed else "record", error=str(e))
     paint(top=True)  # first: the page is ready (data-ready) with the form before it says what was wrong
     if error:
         post("error", message=error)
