@@ -12,7 +12,7 @@ import sys
 import pytest
 from playwright.sync_api import Page, expect
 
-from pygame_core.engine import Record, all_games, get_board, replay
+from pygame_core.engine import Record, all_games, get_board, replay, screen
 from pygame_core.engine.record import from_fragment
 from pygame_core.engine.screen import log_groups
 
@@ -149,6 +149,8 @@ def test_a_malformed_record_says_why(page: Page, page_guard: PageGuard) -> None:
     expect(alert).to_contain_text("'players'")  # the reason as `replay` gives it, plain text
     page.goto("replay/?lang=ja#r=not-a-record")
     expect(alert).to_contain_text("このリンクの記録を開けませんでした。", timeout=120_000)
+    record = screen.TEXTS["ja"]["record"]  # the form says where a record comes from: the end's own button
+    expect(page.locator("[data-text='about']")).to_contain_text(f"ゲームの終わりの「{record}」と")
 
 
 @pytest.mark.parametrize("game", GAMES)

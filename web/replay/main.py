@@ -10,7 +10,7 @@ from pyodide.ffi import to_js
 from tt_bridge import post, serve
 
 import pygame_core.games  # noqa: F401  (registers every game)
-from pygame_core.engine import GameError, Record, recent
+from pygame_core.engine import GameError, Record, recent, screen
 from pygame_core.engine.howto import rules_html
 from pygame_core.engine.record import from_fragment
 from pygame_core.engine.render import Texts, plain, translate
@@ -19,12 +19,14 @@ from pygame_core.engine.replayer import Replayer
 TEXTS: Texts = {
     "en": {
         "title": "Replay a game",
+        "about": "At the end of a game, “{record}” and “{replay_link}” give you what opens here.",
         "file": "Record file",
         "paste": "Or paste the record (JSON)",
         "open": "Open",
     },
     "ja": {
         "title": "ゲームのリプレイ",
+        "about": "ゲームの終わりの「{record}」と「{replay_link}」で得たものを、ここで開けます。",
         "file": "記録ファイル",
         "paste": "または記録（JSON）を貼り付け",
         "open": "開く",
@@ -49,7 +51,8 @@ games: str | None = None  # the games this browser finished last (python.js pass
 
 def paint(top: bool = False) -> None:
     """Draw the replay, or the form to open a record, and the recent games (`top`: scroll up to it)."""
-    post("texts", texts={key: translate(TEXTS, lang, key) for key in TEXTS["en"]})
+    buttons = {key: plain(screen.TEXTS, lang, key) for key in ("record", "replay_link")}  # the end's own
+    post("texts", texts={key: translate(TEXTS, lang, key, **buttons) for key in TEXTS["en"]})
     post("hide", selector="#open", hidden=replayer is not None)
     html = replayer.html() if replayer is not None else ""
     post("paint", html=html + recent.recent_html(games, lang, when), lang=lang, top=top)
