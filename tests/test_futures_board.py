@@ -64,3 +64,12 @@ def test_japanese_covers_the_board_words():
     )
     assert "前期取引" in html and "場札" in html and "手札" in html
     assert set(TEXTS["ja"]) <= set(TEXTS["en"])
+
+
+def test_a_burst_lists_the_forced_settlements_with_each_language_s_commas_and_brackets():
+    settled = [[3, "D", 18, -32], [1, "U", 46, 0], [2, "D", 27, 4]]  # seat, side, price, owed
+    burst = {"e": "burst", "c": "P", "at": 50, "settled": settled, "to": 25}
+    assert describe(burst, "en") == (
+        "BURST! PEPPER hits 50; forced settlement (Purple −32, Yellow +4); back to 25"
+    )
+    assert describe(burst, "ja") == "BURST！PEPPERが50に到達、強制決済（紫−32、黄+4）。25に戻ります"

@@ -113,6 +113,11 @@ def commas(items: Iterable[str], lang: str) -> str:
     return LIST_WORDS.get(lang, LIST_WORDS["en"])[0].join(items)
 
 
+def aside(text: str, note: str, lang: str) -> str:
+    """Return text with a note in brackets after it: `text (note)`, in Japanese `text（note）`."""
+    return f"{text}（{note}）" if lang == "ja" else f"{text} ({note})"
+
+
 def figure(name: str, value: object, lang: str) -> str:
     """Return a name and its figure as a list in a line shows them: `Red 12`, `赤（あなた）12` (in Japanese no
     space after a Japanese name)."""

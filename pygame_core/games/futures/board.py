@@ -10,9 +10,11 @@ from typing import Any
 from ...engine.game import View
 from ...engine.render import (
     Texts,
+    aside,
     board_root,
     commas,
     esc,
+    figure,
     listed,
     result_panel,
     select_button,
@@ -703,8 +705,8 @@ def describe(event: dict[str, Any], lang: str = "en", names: Sequence[str] | Non
             when=translate(TEXTS, lang, event["when"]),
         )
     if kind == "burst":
-        owing = [f"{who(o)} {signed(owed)}" for o, _, _, owed in event["settled"] if owed]
-        debts = f"（{'、'.join(owing)}）" if lang == "ja" else f" ({', '.join(owing)})"
+        owing = [figure(who(o), signed(owed), lang) for o, _, _, owed in event["settled"] if owed]
+        debts = aside("", commas(owing, lang), lang)
         return translate(
             TEXTS,
             lang,

@@ -17,6 +17,7 @@ from ...engine.render import (
     Event,
     Texts,
     amount_entry,
+    aside,
     board_root,
     commas,
     esc,
@@ -25,6 +26,7 @@ from ...engine.render import (
     plain,
     points,
     result_panel,
+    score_line,
     sentences,
     tag,
     translate,
@@ -603,10 +605,7 @@ def _result(v: View, names: Sequence[str], lang: str) -> str:
         signed = [
             f"{label} {'−' if x < 0 else '+' if k else ''}{abs(x)}" for k, (label, x) in enumerate(parts[p])
         ]
-        shown = f"{v['result']['scores'][p]} ({' · '.join(signed)})"
-        return esc(
-            f"{names[p]}：{shown.replace(' (', '（')[:-1]}）" if lang == "ja" else f"{names[p]}: {shown}"
-        )
+        return aside(score_line(names[p], v["result"]["scores"][p], lang), esc(" · ".join(signed)), lang)
 
     return tag("div", result_panel(v["result"], names, lang, line), class_="tt-side")  # the page adds why
 
