@@ -87,7 +87,7 @@ CHROMIUM_FLAGS = (
 )
 # The play page paints this game's public board before the runtime loads (prerendered at build time).
 PREVIEW_GAME = "futures"  # the game of a page whose link names none
-EMBED_PAGE = Path("embed/index.html")  # rendered once more per game, as embed/<game>/index.html
+EMBED_PAGE = Path("embed/index.html")  # rendered once more per game and language, as embed/<game>/[ja/]
 RULES_PAGE = Path("rules/index.html")  # rendered per game and language: rules/<game>/ and rules/<game>/ja/
 PIP_DOWNLOAD_FLAGS = ("--quiet", "--no-deps", "--only-binary=:all:", "--python-version", "3.14")
 TOOLS = ("build>=1.2", "playwright>=1.49", "pytest-playwright>=0.6")
@@ -814,7 +814,7 @@ def page_values(
             "HOME_JA": lambda: rendered("home", root, "ja"),
             "RULES_TITLE": lambda: rendered("rules_title", preview_game, lang),
             "RULES": lambda: rendered("rules_page", preview_game, lang, root),
-            "PREVIEW": lambda: rendered("preview_board", preview_game),
+            "PREVIEW": lambda: rendered("preview_board", preview_game, lang),
             "PREVIEW_GAME": preview_game,
             "PREVIEWS": lambda: rendered("preview_templates"),
             "HELP_BUTTONS": lambda: rendered("help_templates"),
@@ -872,20 +872,17 @@ def render(text: str, values: dict[str, Any]) -> str:
 
 
 def page_copies(relative: Path) -> list[tuple[Path, str, str]]:
-    """Where a page of web/ is rendered, with its game and language: once, or once per game (the embed),
-    or once per game and language (the rules)."""
-    games = list(engine_pages().game_facts())
-    if relative == EMBED_PAGE:
-        return [(relative, PREVIEW_GAME, "en")] + [
-            (relative.parent / g / relative.name, g, "en") for g in games
-        ]
-    if relative == RULES_PAGE:
-        return [
-            (relative.parent / g / sub / relative.name, g, lang)
-            for g in games
-            for sub, lang in ((".", "en"), ("ja", "ja"))
-        ]
-    return [(relative, PREVIEW_GAME, "en")]
+    """Where a page of web/ is rendered, with its game and language: once, or once per game and language
+    (the rules: rules/<game>/ and rules/<game>/ja/; the embed likewise, and once more as embed/)."""
+    once = [(relative, PREVIEW_GAME, "en")]
+    if relative not in (EMBED_PAGE, RULES_PAGE):
+        return once
+    per_game = [
+        (relative.parent / g / sub / relative.name, g, lang)
+        for g in engine_pages().game_facts()
+        for sub, lang in ((".", "en"), ("ja", "ja"))
+    ]
+    return once + per_game if relative == EMBED_PAGE else per_game
 
 
 def render_pages(

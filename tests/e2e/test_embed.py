@@ -20,7 +20,7 @@ from .conftest import PageGuard, click_one, wait_ready
 pytestmark = pytest.mark.e2e
 
 POST = "examples/blog-post.html"
-BUDGET = 30_000  # bytes an embed may cost the host page before Play (embed.js + preview)
+BUDGET = 30_000  # bytes an embed may cost the host page before Play (embed.js + its preview page)
 RUNTIME = re.compile(r"/runtime/|\.whl$|/play/")
 # What a frame transferred: its document (the navigation entry) and its resources.
 ENTRIES = """() => ['navigation', 'resource'].flatMap((type) => performance.getEntriesByType(type))
@@ -123,11 +123,17 @@ def test_the_example_post_costs_little_until_play_then_both_embeds_play(
     english, japanese = embeds(page, 2)
     expect(english.locator("body > header")).to_contain_text("Futures! · 4 players · 3 bots")
     expect(japanese.locator("[data-play]")).to_have_text("▶ プレイ")
+    expect(japanese.locator(".tt-preview .tt-status")).to_contain_text("ラウンド 1/8")  # its preview too
     preview_height = assert_fits(page, 0, english)
     assert not [url for url in page_guard.requests if RUNTIME.search(url)], "the runtime loaded before Play"
     cost, lines = cost_before_play(page)
     print(f"\nbytes transferred before Play: {cost}\n" + "\n".join(lines))
-    assert cost < BUDGET, "\n".join(lines)
+    previews = [line.split()[-1] for line in lines if "/embed/" in line]
+    assert previews == [
+        f"{page.url.split('examples/')[0]}embed/",
+        f"{page.url.split('examples/')[0]}embed/futures/ja/",
+    ]
+    assert cost < BUDGET * len(previews), "\n".join(lines)  # the Japanese embed has a preview of its own
 
     rng = random.Random(1)
     for index, frame in enumerate((english, japanese)):
