@@ -87,9 +87,9 @@ def explain(key: str) -> str:
 def click(attrs: dict[str, str]) -> None:
     """Step, open a recent game, or switch the language."""
     global lang
-    if "data-recent" in attrs:
+    if "data-recent" in attrs:  # its link first (Back comes to the list), then the replay is painted there
+        post("address", push="#r=" + attrs["data-recent"])
         open_text(attrs["data-recent"], packed=True)
-        post("address", push="#r=" + attrs["data-recent"])  # a link to it, and Back comes to the list
         return
     if "data-lang" in attrs:
         lang = attrs["data-lang"]
