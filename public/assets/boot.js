@@ -1,6 +1,7 @@
 // Page status, loaded as a classic script first: shows every error (JS exceptions, rejected promises,
 // failed loads, console.error) in the page's role="alert" element; python.js shows Python's there too
-// with `TradingTable.showError(message)`, and keeps the game with `TradingTable.load(key)` /
+// with `TradingTable.showError(message)`, and what is no failure with `TradingTable.notice(message)`; it
+// keeps the game with `TradingTable.load(key)` /
 // `TradingTable.store(key, value)` (and `forget(key)`, `keys()`): where the browser blocks storage (a third-party frame,
 // some private windows) they say so once on the page and play goes on unsaved.
 (() => {
@@ -48,6 +49,17 @@
   };
   let warned = false;
 
+  // A note above the alert box about something that is no failure: play goes on (role="status").
+  function notice(message) {
+    const note = document.createElement("p");
+    note.className = "tt-unsaved";
+    note.setAttribute("role", "status");
+    note.textContent = message;
+    const say = () => document.querySelector('[role="alert"]')?.before(note);
+    if (document.readyState === "loading") addEventListener("DOMContentLoaded", say);
+    else say();
+  }
+
   // The result of `use(localStorage)`, or null (said once on the page) if the browser refuses.
   function storage(use) {
     try {
@@ -55,13 +67,7 @@
     } catch {
       if (!warned) {
         warned = true;
-        const note = document.createElement("p");
-        note.className = "tt-unsaved";
-        note.setAttribute("role", "status");
-        note.textContent = UNSAVED[lang()];
-        const say = () => document.querySelector('[role="alert"]')?.before(note);
-        if (document.readyState === "loading") addEventListener("DOMContentLoaded", say);
-        else say();
+        notice(UNSAVED[lang()]);
       }
       return null;
     }
@@ -73,5 +79,5 @@
   const forget = (key) => storage((s) => s.removeItem(key));
   const keys = () => storage((s) => Object.keys(s)) ?? [];
 
-  globalThis.TradingTable = { showError, load, store, forget, keys, lang };
+  globalThis.TradingTable = { showError, notice, load, store, forget, keys, lang };
 })();

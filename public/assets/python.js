@@ -5,7 +5,7 @@
 // It starts the worker at once, sends it what the person does ({ev: ...} as JSON text: a click's data-*
 // attributes, the speed tool, the sheet opening and closing, explanations and rules asked for by play.js)
 // and carries out what Python asks ({op: ...}): paint the board, store, change the address, go, download,
-// show the sheet or an error; `done` ends each tap. The start message carries the page's address,
+// show the sheet, a notice or an error; `done` ends each tap. The start message carries the page's address,
 // language, <meta name="tt-..."> settings and what this browser stored under data-storage's prefixes.
 // WebRTC exists only here, so rtc.* ops and events carry a peer connection's signalling and data channel
 // for Python, which seals and relays them. No rule lives here.
@@ -145,6 +145,7 @@
     sheet: (op) => sheetAnswer?.(op.html),
     done: () => delete root.dataset.busy,
     error: (op) => TT.showError(op.message),
+    notice: (op) => TT.notice(op.message),
   };
 
   // WebRTC for Python: one peer connection per peer id; its work runs in order (a promise chain).

@@ -104,6 +104,26 @@ def test_a_browser_that_refuses_storage_plays_on_unsaved_and_says_so(
     page_guard.assert_clean()
 
 
+def test_a_saved_game_that_cannot_be_resumed_is_said_and_a_new_one_starts(
+    page: Page, page_guard: PageGuard
+) -> None:
+    page.goto(f"play/?game=futures&players=3&seats=human,bot,bot&seed=5&{FAST}")
+    wait_ready(page)
+    broken = '{"format": "trading-table-record/1", "game": "futures"}'  # as after a change to the rules
+    page.evaluate(
+        """(broken) => Object.keys(localStorage).filter((k) => k.startsWith("trading-table:game=futures"))
+             .forEach((k) => localStorage.setItem(k, broken))""",
+        broken,
+    )
+    page.reload()
+    wait_ready(page)
+    expect(page.locator(".tt-unsaved")).to_contain_text("The saved game could not be resumed (")
+    expect(page.locator("html")).not_to_have_attribute("data-failed", "1")  # a notice, not a failure
+    expect(page.locator('[role="alert"]')).to_be_hidden()
+    expect(page.locator("#board [data-action]").first).to_be_visible()
+    page_guard.assert_clean()
+
+
 def test_phone_portrait_fits_the_width_and_every_action_is_reachable(
     page: Page, page_guard: PageGuard
 ) -> None:

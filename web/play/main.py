@@ -97,7 +97,7 @@ class Page:
             try:
                 table = Table.from_json(saved, self.bots)
             except GameError as e:
-                post("error", message=plain(TEXTS, self.lang, "not_resumed", error=str(e)))
+                post("notice", message=plain(TEXTS, self.lang, "not_resumed", error=str(e)))
         if table is None:
             table = self.new_table(self.seed)
         self.screen = self.new_screen(table)
