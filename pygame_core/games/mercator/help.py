@@ -19,13 +19,15 @@ from . import rules as R
 from .rules import MERCATOR
 
 
+def _payouts(players: int, lang: str) -> str:
+    """Return the payouts by place for a player count: `1st 30, 2nd 20, ...`."""
+    return commas((f"{B.ordinal(k + 1, lang)} {x}" for k, x in enumerate(R.PAYOUTS[players])), lang)
+
+
 def _table_lines(lang: str) -> str:
     """Return the payout table, one list line per player count."""
     head = "- {n}人：" if lang == "ja" else "- {n} players: "
-    return "\n".join(
-        head.format(n=n) + commas((f"{B.ordinal(k + 1, lang)} {x}" for k, x in enumerate(pay)), lang)
-        for n, pay in R.PAYOUTS.items()
-    )
+    return "\n".join(head.format(n=n) + _payouts(n, lang) for n in R.PAYOUTS)
 
 
 def _decks(lang: str) -> str:
@@ -420,7 +422,7 @@ def explain(key: str, view: View | None, lang: str) -> str | None:
     if key not in KEYS:
         return None
     players = v["players"] if v is not None else MERCATOR.min_players
-    table = commas((f"{B.ordinal(k + 1, lang)} {x}" for k, x in enumerate(R.PAYOUTS[players])), lang)
+    table = _payouts(players, lang)
     if key == "cargo" and (v is None or v["colour_bonus"]):
         return sentences([_x(lang, "cargo"), _x(lang, "cargo_bonus", **nums)], lang)
     if key == "bids" and v is not None and v["open"]:

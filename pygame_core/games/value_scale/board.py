@@ -15,6 +15,7 @@ from ...engine.render import (
     Texts,
     amount_entry,
     board_root,
+    commas,
     esc,
     figure,
     listed,
@@ -72,7 +73,6 @@ TEXTS: Texts = {
         "Fs": "florins",
         "Gs": "guilders",
         "sep": " · ",
-        "comma": ", ",
         "semi": "; ",
         "coin": "coin",
         "coins_n": "coins",
@@ -200,7 +200,6 @@ TEXTS: Texts = {
         "Fs": "フローリン",
         "Gs": "ギルダー",
         "sep": "・",
-        "comma": "、",
         "semi": "、",
         "coin": "枚",
         "coins_n": "枚",
@@ -942,9 +941,7 @@ def describe(event: dict[str, Any], lang: str = "en", names: Sequence[str] | Non
     if kind == "refill":
         return translate(TEXTS, lang, "e_refill", cards=cards_label(event["cards"], lang) or "—")
     if kind == "over":
-        scores = translate(TEXTS, lang, "comma").join(
-            figure(names[p], s, lang) for p, s in enumerate(event["scores"])
-        )
+        scores = commas((figure(names[p], s, lang) for p, s in enumerate(event["scores"])), lang)
         return translate(TEXTS, lang, "e_over", scores=scores)
     return translate(TEXTS, lang, f"e_{kind}", name=name)
 

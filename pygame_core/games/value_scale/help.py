@@ -11,7 +11,7 @@ import re
 from math import ceil
 from typing import Any
 
-from ...engine.render import listed, plain, sentences, tag
+from ...engine.render import commas, listed, plain, sentences, tag
 from . import board
 from . import rules as r
 from .board import TEXTS, card_label, coin_count, coins_label
@@ -57,7 +57,7 @@ def _numbers(lang: str) -> dict[str, object]:
         "goods": listed([plain(TEXTS, lang, g) for g in r.GOODS], lang),
         "lists": "\n".join(
             f"- **{plain(TEXTS, lang, g)}**{COLON[lang]}"
-            + plain(TEXTS, lang, "comma").join(f"{v}×{i}" for v, i in r.GOODS_CARDS[g])
+            + commas((f"{v}×{i}" for v, i in r.GOODS_CARDS[g]), lang)
             for g in r.GOODS
         ),
         "a": card_label(first, lang),
@@ -562,7 +562,7 @@ def _now(view: View | None, lang: str, key: str) -> str:
             f"{plain(TEXTS, lang, c + 's')} ×{v}"
             for c, v in zip(r.CURRENCIES, view["values"][me], strict=True)
         ]
-        return plain(EXPLAIN, lang, "scale_mine", values=plain(TEXTS, lang, "comma").join(values))
+        return plain(EXPLAIN, lang, "scale_mine", values=commas(values, lang))
     if key == "pot":
         return plain(EXPLAIN, lang, "pot_now", coins=coins_label(view["pot"], lang))
     if key == "pick_order" and view["queue"]:
