@@ -24,7 +24,7 @@ from tt_bridge import LATER, later, post, serve
 import pygame_core.games  # noqa: F401  (registers every game)
 from pygame_core.bots import bot_factories, bot_levels
 from pygame_core.bots.hint import hint_steps
-from pygame_core.engine import GameError, all_games, get_board, get_game, recent
+from pygame_core.engine import Game, GameError, all_games, get_board, get_game, recent
 from pygame_core.engine.howto import rules_html
 from pygame_core.engine.link import read_link
 from pygame_core.engine.record import replay_link
@@ -272,7 +272,8 @@ class Page:
 
 
 page: Page | None = None
-refused: tuple[dict[str, str], str] | None = None  # a link no game could start with: its query, the language
+# A link no game could start with: its query, the page's language and the game it names (None: unknown).
+refused: tuple[dict[str, str], str, Game | None] | None = None
 # Messages that came before the deal (a tap on a board python.js showed at once): handled after it.
 early: list[dict[str, Any]] = []
 
@@ -291,26 +292,24 @@ def start(message: dict[str, Any]) -> None:
     except GameError as e:
         post("error", message=str(e))
         params = dict(parse_qsl(urlsplit(message["href"]).query))
-        lang = params.get("lang") or str(message.get("language", ""))
-        refused = params, "ja" if lang.startswith("ja") else "en"
-        post("paint", html=bad_link_html(*refused), lang=refused[1], ready=False)
+        lang = "ja" if (params.get("lang") or str(message.get("language", ""))).startswith("ja") else "en"
+        named = params.get("game") or "futures"
+        refused = params, lang, next((g for g in all_games() if g.id == named), None)
+        post("paint", html=bad_link_html(*refused), lang=lang, ready=False)
 
 
-def answer_refused(message: dict[str, Any], params: dict[str, str], lang: str) -> None:
+def answer_refused(message: dict[str, Any], params: dict[str, str], lang: str, game: Game | None) -> None:
     """After a link no game could start with, the language buttons and the rules still answer."""
-    game = params.get("game") or "futures"
     if message["ev"] == "click" and "data-lang" in message["attrs"]:
         post("go", url="?" + urlencode({**params, "lang": message["attrs"]["data-lang"]}))
     elif message["ev"] in ("explain", "rules"):
-        known = message["ev"] == "rules" and game in {g.id for g in all_games()}
-        post("sheet", html=rules_html(game, lang) if known else "")
+        post("sheet", html=rules_html(game.id, lang) if message["ev"] == "rules" and game else "")
 
 
-def bad_link_html(params: dict[str, str], lang: str) -> str:
-    """Return what the page shows for a link no game can start with: the link's game with its usual
-    settings (if it names one) in the page's language, and all games."""
+def bad_link_html(params: dict[str, str], lang: str, game: Game | None) -> str:
+    """Return what the page shows for a link no game can start with: its game with the usual settings (if
+    it names one) in the page's language, and all games."""
     t = partial(translate, TEXTS, lang)
-    game = {g.id: g for g in all_games()}.get(params.get("game") or "futures")
     way = tag("a", t("all_games"), href="../")
     if game is not None:
         kept = "".join(f"&{k}={quote(params[k], safe='')}" for k in EMBED_PARAMS if params.get(k))
