@@ -22,7 +22,7 @@ from .bots import bot_factories, bot_levels
 from .engine import Game, all_games, get_board, get_game
 from .engine.howto import rules_html
 from .engine.link import LANGS, read_link
-from .engine.render import Texts, esc, tag, translate
+from .engine.render import Texts, dotted, esc, tag, translate
 from .engine.screen import Screen, help_button, preview
 from .engine.table import HUMAN
 
@@ -55,7 +55,7 @@ TEXTS: Texts = {
         "players": "人数",
         "seats": "席",
         "person": "人",
-        "bot": "ボット · レベル{n}（{name}）",
+        "bot": "ボット・レベル{n}（{name}）",
         "bot=random": "ランダム",
         "bot=planner": "プランナー",
         "seat": "席{n}",
@@ -205,7 +205,7 @@ def game_card(game: Game, root: str, lang: str) -> str:
     return tag(
         "article",
         tag("a", picture(game, lang), href=play, class_="tt-pic", tabindex="-1", aria_hidden="true")
-        + tag("h2", esc(game.name) + " " + tag("small", " · ".join(facts)))
+        + tag("h2", esc(game.name) + " " + tag("small", dotted(facts, lang)))
         + tag("p", esc(pitch(about)))
         + tag(
             "p",

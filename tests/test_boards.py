@@ -45,7 +45,7 @@ def test_every_bot_is_named_in_both_languages_where_the_options_list_it(game):
     for level, name in enumerate(bot_levels(game), start=1):
         assert bot_label(game, name, "en") == f"Bot · level {level} ({name})"
         japanese = bot_label(game, name, "ja")
-        assert japanese.startswith(f"ボット · レベル{level}（"), japanese
+        assert japanese.startswith(f"ボット・レベル{level}（"), japanese
         assert not re.search("[A-Za-z]", japanese), japanese
 
 
@@ -108,8 +108,11 @@ def test_the_log_writes_a_negative_number_with_a_minus_sign(game):
             assert not re.search(r">[^<]*(?<![\w-])-\d", log), "a minus sign, not a hyphen"
 
 
-# In Japanese text: a Latin comma, Latin brackets beside Japanese, or a space after 、。：） before a word
-LATIN_IN_JAPANESE = re.compile(r">([^<]*(?:, |[^\x00-\x7f] ?\(|\) ?[^\x00-\x7f]|[）。、：] [^\s→·×<])[^<]*)<")
+# In Japanese text: a Latin comma, Latin brackets beside Japanese, a space after 、。：） before a word, or a
+# Latin middle dot between parts (render.dotted: 「・」)
+LATIN_IN_JAPANESE = re.compile(
+    r">([^<]*(?:, |[^\x00-\x7f] ?\(|\) ?[^\x00-\x7f]|[）。、：] [^\s→·×<]| · )[^<]*)<"
+)
 
 
 @pytest.mark.parametrize("game", CASES)

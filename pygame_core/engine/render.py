@@ -113,6 +113,14 @@ def commas(items: Iterable[str], lang: str) -> str:
     return LIST_WORDS.get(lang, LIST_WORDS["en"])[0].join(items)
 
 
+SEPARATORS = {"en": " · ", "ja": "・"}
+
+
+def dotted(items: Iterable[str], lang: str) -> str:
+    """Return a line's parts side by side: `Deck 28 · Discards 3` (in Japanese `山札28・捨て札3`)."""
+    return SEPARATORS.get(lang, SEPARATORS["en"]).join(items)
+
+
 def aside(text: str, note: str, lang: str) -> str:
     """Return text with a note in brackets after it: `text (note)`, in Japanese `text（note）`."""
     return f"{text}（{note}）" if lang == "ja" else f"{text} ({note})"

@@ -13,6 +13,7 @@ from ...engine.render import (
     aside,
     board_root,
     commas,
+    dotted,
     esc,
     figure,
     listed,
@@ -128,7 +129,7 @@ TEXTS: Texts = {
         "setup": "準備",
         "mid": "中間変動",
         "end": "期末変動",
-        "status": "ラウンド {round}/{rounds} · {phase}",
+        "status": "ラウンド {round}/{rounds}・{phase}",
         "market": "場札",
         "hand": "手札",
         "players": "プレイヤー",
@@ -137,8 +138,8 @@ TEXTS: Texts = {
         "markers": "取引マーカー",
         "discarded": "捨て札",
         "start": "スタートプレイヤー",
-        "deck": "山札 {n}",
-        "discards": "捨て札 {n}",
+        "deck": "山札{n}枚",
+        "discards": "捨て札{n}枚",
         "yours": "自分",
         "out": "場から消えたカード（捨て札と場札の下）：",
         "fee_rule": "取引マーカーを置く手数料：{base}金＋そのマスに既にある取引マーカーの数。"
@@ -152,7 +153,7 @@ TEXTS: Texts = {
         "p_gave": "{card}を渡します。他のプレイヤーを待っています…",
         "p_wait": "{name}の番です…",
         "p_over": "ゲーム終了。",
-        "trade": "{good} {side} {price}で売買 · 手数料{fee}",
+        "trade": "{good} {side} {price}で売買・手数料{fee}",
         "settle": "{good} {side}（{price}）を決済：{value}",
         "pass": "パス（+{n}）",
         "marker": "4個目の取引マーカーを買う（−{n}）",
@@ -316,7 +317,9 @@ def ladders_svg(v: View, legal: set[str], lang: str) -> str:
                     )
                 )
     label = esc(
-        " · ".join(f"{translate(TEXTS, lang, c)} {p}" for c, p in zip(COMMODITIES, v["prices"], strict=True))
+        dotted(
+            [f"{translate(TEXTS, lang, c)} {p}" for c, p in zip(COMMODITIES, v["prices"], strict=True)], lang
+        )
     )
     paths = "".join(
         tag("path", d="".join(d), class_=look, data_explain=key) for (look, key), d in cells.items()
@@ -446,10 +449,13 @@ def market_svg(v: View, legal: set[str], lang: str, chosen: str | None, names: S
 def _out_of_play(v: View, lang: str) -> str:
     """Return the count of each card kind that has left play in public view (what the bots remember)."""
     counts = v["out"]
-    goods = " · ".join(
-        f"{esc(translate(TEXTS, lang, c))} "
-        + " ".join(f"{ARROWS[side]}{counts.get(c + side, 0)}" for side in SIDES)
-        for c in COMMODITIES
+    goods = dotted(
+        (
+            f"{esc(translate(TEXTS, lang, c))} "
+            + " ".join(f"{ARROWS[side]}{counts.get(c + side, 0)}" for side in SIDES)
+            for c in COMMODITIES
+        ),
+        lang,
     )
     space = "" if lang == "ja" else " "
     return tag(
@@ -631,10 +637,12 @@ def render(
     chosen = next((c for c in reversed(selected) if c in hand), hand[0] if hand else None)
     phase = translate(TEXTS, lang, v["phase"])
     status = translate(TEXTS, lang, "status", round=v["round"], rounds=v["rounds"], phase=phase)
-    piles = (
-        tag("span", translate(TEXTS, lang, "deck", n=v["deck"]), data_explain="deck")
-        + " · "
-        + tag("span", translate(TEXTS, lang, "discards", n=v["discards"]), data_explain="discards")
+    piles = dotted(
+        [
+            tag("span", translate(TEXTS, lang, "deck", n=v["deck"]), data_explain="deck"),
+            tag("span", translate(TEXTS, lang, "discards", n=v["discards"]), data_explain="discards"),
+        ],
+        lang,
     )
     result = result_panel(v["result"], names, lang)
     hand = ""

@@ -20,6 +20,7 @@ from ...engine.render import (
     aside,
     board_root,
     commas,
+    dotted,
     esc,
     figure,
     listed,
@@ -176,9 +177,9 @@ TEXTS: Texts = {
         "sealed": "競り（握り）",
         "open": "公開競り",
         "over": "ゲーム終了",
-        "status": "第{game}/{games}ゲーム · {phase}",
+        "status": "第{game}/{games}ゲーム・{phase}",
         "status1": "{phase}",
-        "deck": "山札：{n}枚",
+        "deck": "山札{n}枚",
         "lot": "売りに出ている商品",
         "lot_worth": "積荷の価値にして{n}",
         "track": "積荷の価値",
@@ -373,7 +374,7 @@ def _track(v: View, names: Sequence[str], lang: str) -> str:
             cx = x + 9 + (i % 4) * 7 + (i // 4) * 3
             cy = y + 18 + (i // 4) * 6
             out.append(tag("circle", cx=cx, cy=cy, r=5, fill=SEAT_COLOURS[p], stroke="#111", stroke_width=1))
-    label = " · ".join(figure(names[p], c, lang) for p, c in enumerate(worth))
+    label = dotted((figure(names[p], c, lang) for p, c in enumerate(worth)), lang)
     return tag(
         "svg",
         "".join(out),
@@ -488,7 +489,7 @@ def _lot(v: View, names: Sequence[str], lang: str) -> str:
         return ""
     cards = "".join(card_chip(c, lang, big=True) for c in v["lot"])
     badge = tag("span", _t(lang, "active"), class_="tt-badge", data_explain="badge:active")
-    who = f"{esc(names[v['active']])} {badge} · {_t(lang, 'lot_worth', n=R.cargo(v['lot']))}"
+    who = dotted([f"{esc(names[v['active']])} {badge}", _t(lang, "lot_worth", n=R.cargo(v["lot"]))], lang)
     return tag(
         "section",
         tag("h2", _t(lang, "lot"))
@@ -605,7 +606,7 @@ def _result(v: View, names: Sequence[str], lang: str) -> str:
         signed = [
             f"{label} {'−' if x < 0 else '+' if k else ''}{abs(x)}" for k, (label, x) in enumerate(parts[p])
         ]
-        return aside(score_line(names[p], v["result"]["scores"][p], lang), esc(" · ".join(signed)), lang)
+        return aside(score_line(names[p], v["result"]["scores"][p], lang), esc(dotted(signed, lang)), lang)
 
     return tag("div", result_panel(v["result"], names, lang, line), class_="tt-side")  # the page adds why
 
@@ -656,7 +657,7 @@ def render(
     parts = [
         tag(
             "header",
-            tag("span", status) + tag("span", " · ".join(notes), class_="tt-deck"),
+            tag("span", status) + tag("span", dotted(notes, lang), class_="tt-deck"),
             class_="tt-status",
         ),
         tag("p", _prompt(v, names, lang), class_="tt-prompt tt-side", role="status"),

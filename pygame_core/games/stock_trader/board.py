@@ -16,6 +16,7 @@ from ...engine.render import (
     Texts,
     board_root,
     commas,
+    dotted,
     esc,
     figure,
     listed,
@@ -182,9 +183,9 @@ TEXTS: Texts = {
         "rate_paid": "配当",
         "rate_low": "{n}以下",
         "piles": "山札",
-        "discard": "捨て札 {n}",
-        "out": "除外 {n}",
-        "free": "株価±2カード残り {n}",
+        "discard": "捨て札{n}枚",
+        "out": "除外{n}枚",
+        "free": "株価±2カード残り{n}枚",
         "hand": "手札",
         "players": "プレイヤー",
         "cash": "所持金",
@@ -398,7 +399,7 @@ def sheet(v: View, lang: str) -> str:
         style = f"font:700 12px system-ui;fill:{STOCK_COLOURS[c]}"
         texts = tag("tspan", esc(head), data_explain=f"price:{c}")
         if dead:
-            badge = " · " + translate(TEXTS, lang, dead)
+            badge = dotted(["", translate(TEXTS, lang, dead)], lang)
             texts += tag("tspan", esc(badge), data_explain=f"badge:{dead}")
         out.append(tag("text", texts, x=4, y=y0 + 12, style=style))
         stocks = v["squares"][c]
@@ -451,7 +452,7 @@ def sheet(v: View, lang: str) -> str:
         out += _mod_cards(mods, xs[at], y0 + LABEL_H + ROW_H - 3)
     height = len(v["colours"]) * (ROW_H + LABEL_H + STRIP_H)
     width = xs[0] + CARD_W + 2
-    label = " · ".join(f"{colour_name(c, lang)} {v['prices'][c]}C" for c in v["colours"])
+    label = dotted((f"{colour_name(c, lang)} {v['prices'][c]}C" for c in v["colours"]), lang)
     return tag(
         "svg",
         "".join(out),
@@ -519,7 +520,7 @@ def _piles(v: View, lang: str) -> str:
     parts.append(discards)
     parts.append(tag("span", translate(TEXTS, lang, "out", n=v["out"]), data_explain="out"))
     parts.append(tag("span", translate(TEXTS, lang, "free", n=v["credit_free"]), data_explain="mod:free"))
-    return tag("div", " · ".join(parts), class_="tt-piles", style="display:flex;flex-wrap:wrap;gap:0.3rem")
+    return tag("div", dotted(parts, lang), class_="tt-piles", style="display:flex;flex-wrap:wrap;gap:0.3rem")
 
 
 def _chosen(v: View, selected: Sequence[str]) -> str | None:

@@ -16,6 +16,7 @@ from ...engine.render import (
     amount_entry,
     board_root,
     commas,
+    dotted,
     esc,
     figure,
     listed,
@@ -72,7 +73,6 @@ TEXTS: Texts = {
         "Ds": "ducats",
         "Fs": "florins",
         "Gs": "guilders",
-        "sep": " · ",
         "semi": "; ",
         "coin": "coin",
         "coins_n": "coins",
@@ -199,7 +199,6 @@ TEXTS: Texts = {
         "Ds": "ダカット",
         "Fs": "フローリン",
         "Gs": "ギルダー",
-        "sep": "・",
         "semi": "、",
         "coin": "枚",
         "coins_n": "枚",
@@ -234,8 +233,8 @@ TEXTS: Texts = {
         "sealed_in": "入札済み",
         "leads": "最高値",
         "coins": "通貨",
-        "goods": "品物 {n}",
-        "worth": "価値 {n}",
+        "goods": "品物{n}点",
+        "worth": "の価値{n}点",
         "points": "{n}点",
         "b_offer": "{cards}を競りにかける",
         "b_start": "{name}から開始",
@@ -559,15 +558,25 @@ def _badges(v: View, p: int, lang: str) -> str:
 def _players(v: View, names: Sequence[str], lang: str) -> str:
     """Return every seat: name and badges, goods points, coins as counted from play, and its cards."""
     rows = []
-    sep = esc(translate(TEXTS, lang, "sep"))
     for p in range(v["players"]):
         worth = translate(TEXTS, lang, "worth", n=coins_score(v["coins"][p], v["values"][p]))
-        head = (
-            f"{tag('span', '●', style=f'color:{SEAT_COLOURS[p]}')} {tag('strong', esc(names[p]))} "
-            f"{_badges(v, p, lang)}{sep}"
-            + tag("span", esc(translate(TEXTS, lang, "goods", n=v["goods_points"][p])), data_explain="goods")
-            + sep
-            + tag("span", f"{esc(translate(TEXTS, lang, 'coins'))} {esc(worth)}", data_explain="counted")
+        head = dotted(
+            [
+                " ".join(
+                    part
+                    for part in (
+                        tag("span", "●", style=f"color:{SEAT_COLOURS[p]}"),
+                        tag("strong", esc(names[p])),
+                        _badges(v, p, lang),
+                    )
+                    if part
+                ),
+                tag(
+                    "span", esc(translate(TEXTS, lang, "goods", n=v["goods_points"][p])), data_explain="goods"
+                ),
+                tag("span", figure(translate(TEXTS, lang, "coins"), worth, lang), data_explain="counted"),
+            ],
+            lang,
         )
         rows.append(
             tag(
@@ -856,7 +865,7 @@ def render(
         tag(
             "header",
             tag("span", esc(status), data_explain=f"mode:{v['mode']}")
-            + tag("span", esc(translate(TEXTS, lang, "sep")).join(notes), class_="tt-deck"),
+            + tag("span", dotted(notes, lang), class_="tt-deck"),
             class_="tt-status",
         ),
         tag("p", _prompt(v, names, lang), class_="tt-prompt tt-side", role="status"),

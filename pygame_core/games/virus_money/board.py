@@ -17,6 +17,7 @@ from ...engine.render import (
     amount_entry,
     board_root,
     commas,
+    dotted,
     esc,
     figure,
     listed,
@@ -179,9 +180,9 @@ TEXTS: Texts = {
         "raise": "競り：追加",
         "expand": "拡大生産（非公開）",
         "over": "ゲーム終了",
-        "status": "第{round}/{rounds}ラウンド · {phase}",
-        "deck": "山札 {n}",
-        "removed": "除外 {n}",
+        "status": "第{round}/{rounds}ラウンド・{phase}",
+        "deck": "山札{n}枚",
+        "removed": "除外{n}枚",
         "supply": "コマ置き場",
         "on_offer": "競りにかけられたカード",
         "cost": "コスト{n}",
@@ -225,7 +226,7 @@ TEXTS: Texts = {
         "h_round": "ラウンド",
         "h_virus": "ウィルス",
         "h_none": "なし",
-        "h_who": "{round} · {virus}：{who}",
+        "h_who": "{round}・{virus}：{who}",
         "e_round": "第{round}/{rounds}ラウンド：役職を決定、{name}から開始",
         "e_card": "{card}がめくられました（{name}から）",
         "e_join": "{name}が参加",
@@ -681,7 +682,7 @@ def render(
     status = translate(TEXTS, lang, "status", round=v["round"], rounds=v["rounds"], phase=phase)
     deck = tag("span", translate(TEXTS, lang, "deck", n=v["deck"]), data_explain="deck")
     removed = tag("span", translate(TEXTS, lang, "removed", n=len(v["removed"])), data_explain="removed")
-    piles = tag("span", f"{deck} · {removed}", class_="tt-deck")
+    piles = tag("span", dotted([deck, removed], lang), class_="tt-deck")
     parts = [
         tag("header", tag("span", status) + piles, class_="tt-status"),
         tag("p", _prompt(v, names, lang), class_="tt-prompt tt-side", role="status"),
