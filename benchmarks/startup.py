@@ -14,7 +14,8 @@ For each profile, run and page (pages interleaved, side by side in one run):
         game, which the first visit dealt ahead).
 Each reports first contentful paint and the moment <html data-ready="1"> appears, in ms from navigation
 start (performance.now(), recorded by a MutationObserver installed before any page script runs), and the
-kilobytes the server sent until then. The server is build.py's, sending text and wasm gzipped as a static
+kilobytes the server sent until then (from a 64 KB socket send buffer, so a download the page gives up
+counts about what reached the browser). The server is build.py's, sending text and wasm gzipped as a static
 host does (level 6, compressed before the first run; hosts that use brotli send a little less);
 `precache` is what the service worker then fetched to make the next visits offline-proof. `python` is when
 a worker page's Python runtime was up (python.js marks `tt-python-up`): the rest of `ready` is the wheels,
@@ -108,6 +109,7 @@ PROFILES: dict[str, dict[str, Any]] = {
 COMPRESSIBLE = frozenset({".html", ".js", ".mjs", ".css", ".json", ".svg", ".wasm", ".py", ".toml", ".txt"})
 GUEST = "guest"  # --page guest: a phone joining a table hosted by another browser
 HOST_TABLE = "table/?create=1&game=futures&players=3&seats=human,bot:2,bot:2&pace=0"
+SEND_BUFFER = 64 * 1024  # bytes: the server's socket send buffer (HostLikeHandler.setup)
 LIGHTHOUSE = "lighthouse@12"
 LIGHTHOUSE_DIR = build.CACHE / "lighthouse"
 
@@ -119,7 +121,9 @@ class HostLikeHandler(build.DistHandler):
     server: HostLikeServer
 
     def setup(self) -> None:
-        """Count what goes out on this connection."""
+        """Count what goes out on this connection, from a small send buffer: a download the page gives up
+        (a slow network's snapshot) then counts about what reached the browser, not what the kernel took."""
+        self.request.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER)
         super().setup()
         self.wfile = CountingWriter(self.wfile, self.server)  # type: ignore[assignment]
 
