@@ -172,3 +172,47 @@ def test_seeded_games_reach_every_banner_kind_and_every_banner_has_words(game):
         if seen == set(board.banners):
             break
     assert seen == set(board.banners)
+
+
+# Text a board colours itself (an element's `color:`, an SVG text's `fill:`) with letters or digits in it and
+# no background of its own: a hex colour is read on a white page (or card), light-dark(a,b) on white (a) and
+# on Chromium's dark page (b). White text lies on a fill of its own.
+COLOURED_TEXT = re.compile(
+    r'<(?:\w+)[^>]*?style="([^"]*?(?:(?<![-\w])color|(?<=[;"])fill):\s*([^;"]+)[^"]*)"[^>]*>((?:<tspan[^>]*>)?[^<]*)'
+)
+PAGES = {"light": (255, 255, 255), "dark": (18, 18, 18)}
+
+
+def rgb(hex_colour):
+    """Return the (r, g, b) of a #rgb or #rrggbb colour."""
+    digits = hex_colour[1:] if len(hex_colour) == 7 else "".join(d * 2 for d in hex_colour[1:])
+    return tuple(int(digits[i : i + 2], 16) for i in (0, 2, 4))
+
+
+def contrast(a, b):
+    """Return the WCAG contrast ratio of two (r, g, b) colours."""
+
+    def luminance(colour):
+        """Return the WCAG relative luminance of an (r, g, b) colour."""
+        lin = [c / 255 / 12.92 if c / 255 <= 0.03928 else ((c / 255 + 0.055) / 1.055) ** 2.4 for c in colour]
+        return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+    light, dark = sorted((luminance(a), luminance(b)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+@pytest.mark.parametrize("game", CASES)
+def test_text_a_board_colours_itself_is_readable_on_a_light_and_a_dark_page(game):
+    for _, html in boards(game):
+        for style, colour, text in COLOURED_TEXT.findall(html):
+            if (
+                not re.search(r"\w", re.sub("<[^>]+>", "", text))
+                or not colour.startswith(("#", "light-dark"))
+                or colour.lower() in ("#fff", "#ffffff")
+                or "background" in style
+            ):
+                continue
+            sides = re.findall(r"#[0-9a-fA-F]{6}\b|#[0-9a-fA-F]{3}\b", colour)
+            for page, side in zip(PAGES if len(sides) == 2 else ["light"], sides, strict=True):
+                shown = f"{text!r} in {colour} on a {page} page"
+                assert contrast(rgb(side.lower()), PAGES[page]) >= 4.5, shown

@@ -31,7 +31,12 @@ from ...engine.render import (
 from . import rules as r
 from .rules import SQUARES, card_colour, dividend_rate, effective, kind
 
-STOCK_COLOURS = {"R": "#c8302c", "B": "#2f63c8", "G": "#2f8f3e"}
+STOCK_COLOURS = {"R": "#c8302c", "B": "#2f63c8", "G": "#277a34"}  # 5.3:1 or more on white, as text
+# A stock's colour for text on the page: lighter where the page is dark (6:1 or more on a dark background)
+STOCK_INKS = {
+    c: f"light-dark({light},{dark})"
+    for (c, light), dark in zip(STOCK_COLOURS.items(), ("#ff7b72", "#79a8ff", "#5cc46a"), strict=True)
+}
 SEAT_COLOURS = ("#6b4fc2", "#e57a1f", "#1f9aa8", "#8a8a2a")
 ROMAN = ("I", "II", "III", "IV", "V")
 CARD_W = 44  # a square of the rate sheet in the SVG
@@ -396,7 +401,7 @@ def sheet(v: View, lang: str) -> str:
         head = f"{colour_name(c, lang)} {v['prices'][c]}C"
         if mods:
             head = plain(TEXTS, lang, "modified", head=head, mods=f"{'+' if mods > 0 else '−'}2×{abs(mods)}")
-        style = f"font:700 12px system-ui;fill:{STOCK_COLOURS[c]}"
+        style = f"font:700 12px system-ui;fill:{STOCK_INKS[c]}"
         texts = tag("tspan", esc(head), data_explain=f"price:{c}")
         if dead:
             badge = dotted(["", translate(TEXTS, lang, dead)], lang)
@@ -431,7 +436,7 @@ def sheet(v: View, lang: str) -> str:
                         x=x + CARD_W - 6,
                         y=y + ROW_H - 10,
                         text_anchor="end",
-                        style="font:9px system-ui;fill:#b58900",
+                        style="font:9px system-ui;fill:#876500",
                         data_explain=f"square:{sq}",
                     )
                 )
@@ -650,7 +655,7 @@ def _players(v: View, names: Sequence[str], lang: str) -> str:
         tag(
             "th",
             esc(colour_name(c, lang)),
-            style=f"color:{STOCK_COLOURS[c]};{tight}",
+            style=f"color:{STOCK_INKS[c]};{tight}",
             data_explain=f"holding:{c}",
         )
         for c in v["colours"]
@@ -669,7 +674,7 @@ def _players(v: View, names: Sequence[str], lang: str) -> str:
             tag(
                 "td",
                 str(v["holdings"][p][c]),
-                style=f"color:{STOCK_COLOURS[c]};font-weight:700;{tight}",
+                style=f"color:{STOCK_INKS[c]};font-weight:700;{tight}",
                 data_explain=f"holding:{c}",
             )
             for c in v["colours"]
