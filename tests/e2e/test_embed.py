@@ -184,10 +184,14 @@ def test_bad_options_show_a_readable_message_in_the_embed(
     (folder / "bad.html").write_text(
         f'<!doctype html><link rel="icon" href="data:,"><script src="{site.url}embed.js" async></script>'
         '<div data-trading-table="chess"></div><div data-trading-table="futures" data-players="9"></div>'
+        '<div data-trading-table="chess" data-lang="ja"></div>'
     )
     page.goto(blog + "bad.html")
-    chess, nine = embeds(page, 2)
+    chess, nine, chess_ja = embeds(page, 3)
     expect(chess.locator('[role="alert"]')).to_contain_text("unknown game 'chess' (games: futures, mercator")
+    # An unknown game's page is the English one: the Japanese alert marks it Japanese.
+    expect(chess_ja.locator('[role="alert"]')).to_contain_text("このゲームは始められません：unknown game")
+    expect(chess_ja.locator("html")).to_have_attribute("lang", "ja")
     nine_players = "players must be a whole number from 3 to 4, not '9'"  # read_link's words
     expect(nine.locator('[role="alert"]')).to_contain_text(nine_players)
     for index, frame in enumerate((chess, nine)):
