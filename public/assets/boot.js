@@ -52,7 +52,7 @@
   // A note above the alert box about something that is no failure: play goes on (role="status").
   function notice(message) {
     const note = document.createElement("p");
-    note.className = "tt-unsaved";
+    note.className = "tt-notice";
     note.setAttribute("role", "status");
     note.textContent = message;
     const say = () => document.querySelector('[role="alert"]')?.before(note);

@@ -98,9 +98,9 @@ def test_a_browser_that_refuses_storage_plays_on_unsaved_and_says_so(
     page.add_init_script(BLOCK_STORAGE)
     page.goto(f"play/?game=futures&seats=human,bot,bot,bot&seed=21&{FAST}")
     wait_ready(page)
-    expect(page.locator(".tt-unsaved")).to_have_text(re.compile("reload starts afresh"))
+    expect(page.locator(".tt-notice")).to_have_text(re.compile("reload starts afresh"))
     assert play_to_the_end(page, 2).clicks > 10
-    expect(page.locator(".tt-unsaved")).to_have_count(1)
+    expect(page.locator(".tt-notice")).to_have_count(1)
     page_guard.assert_clean()
 
 
@@ -117,7 +117,7 @@ def test_a_saved_game_that_cannot_be_resumed_is_said_and_a_new_one_starts(
     )
     page.reload()
     wait_ready(page)
-    expect(page.locator(".tt-unsaved")).to_contain_text("The saved game could not be resumed (")
+    expect(page.locator(".tt-notice")).to_contain_text("The saved game could not be resumed (")
     expect(page.locator("html")).not_to_have_attribute("data-failed", "1")  # a notice, not a failure
     expect(page.locator('[role="alert"]')).to_be_hidden()
     expect(page.locator("#board [data-action]").first).to_be_visible()

@@ -417,7 +417,7 @@ def test_a_table_and_a_phone_that_refuse_storage_play_on_unsaved(browser: Browse
     phone.wait_for_selector("#board [data-action]", timeout=30_000)
     assert phone.evaluate("window.ttReceived.length") > 5
     for page in (host, phone):
-        assert page.locator(".tt-unsaved").count() == 1
+        assert page.locator(".tt-notice").count() == 1
     assert problems == []
 
 
