@@ -3,7 +3,7 @@
 import pytest
 
 from pygame_core.engine import BadSetup, UnknownGame
-from pygame_core.engine.link import read_link
+from pygame_core.engine.link import page_lang, read_link
 
 LEVELS = ["random", "trader", "planner"]
 
@@ -84,3 +84,9 @@ def test_a_link_without_a_seed_deals_anew_and_a_rematch_moves_every_seat_on():
     setup = read_link({"game": "futures", "seats": "human,bot,bot:1", "seed": "7"}, ["random", "trader"])
     assert "seed=" not in setup.query(None)
     assert setup.rotated().seats == ("random", "human", "trader")
+
+
+def test_a_page_speaks_the_links_language_else_the_browsers():
+    assert page_lang("ja", "en-GB") == "ja" and page_lang("en", "ja-JP") == "en"
+    assert page_lang(None, "ja-JP") == "ja" and page_lang(None, "de") == "en"
+    assert page_lang("fr", "ja") == "ja"  # a language the site does not have: the browser's

@@ -80,6 +80,13 @@ def _whole(params: Mapping[str, str], key: str, low: int, high: int) -> int | No
     return int(text)
 
 
+def page_lang(asked: str | None, browser: str) -> str:
+    """Return a page's language: the link's `lang` if it is one of LANGS, else the browser's (ja or en)."""
+    if asked in LANGS:
+        return str(asked)
+    return "ja" if browser.startswith("ja") else "en"
+
+
 def read_link(params: Mapping[str, str], levels: Sequence[str]) -> Setup:
     """Return the setup a link asks for; `levels` are the game's bot names, weakest first."""
     game = get_game(params.get("game") or DEFAULT_GAME)

@@ -26,7 +26,7 @@ from pygame_core.bots import bot_factories, bot_levels
 from pygame_core.bots.hint import hint_steps
 from pygame_core.engine import Game, GameError, all_games, get_board, get_game, recent
 from pygame_core.engine.howto import rules_html
-from pygame_core.engine.link import read_link
+from pygame_core.engine.link import page_lang, read_link
 from pygame_core.engine.record import replay_link
 from pygame_core.engine.render import Texts, plain, tag, translate
 from pygame_core.engine.screen import SPEEDS, Screen
@@ -74,7 +74,7 @@ class Page:
         self.setup, self.seed, self.params = setup, seed, params
         # A paint python.js may show again on a reload: not with two people at one phone (their hands).
         self.keep = sum(seat == HUMAN for seat in setup.seats) <= 1
-        self.lang = setup.lang or ("ja" if str(start.get("language", "")).startswith("ja") else "en")
+        self.lang = page_lang(setup.lang, str(start.get("language", "")))
         post("address", query=self.address(seed))
         self.bots = bot_factories(game)
         self.pace = setup.pace
@@ -292,7 +292,7 @@ def start(message: dict[str, Any]) -> None:
     except GameError as e:
         post("error", message=str(e))
         params = dict(parse_qsl(urlsplit(message["href"]).query))
-        lang = "ja" if (params.get("lang") or str(message.get("language", ""))).startswith("ja") else "en"
+        lang = page_lang(params.get("lang"), str(message.get("language", "")))
         named = params.get("game") or "futures"
         refused = params, lang, next((g for g in all_games() if g.id == named), None)
         post("paint", html=bad_link_html(*refused), lang=lang, ready=False)

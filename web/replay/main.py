@@ -12,6 +12,7 @@ from tt_bridge import post, serve
 import pygame_core.games  # noqa: F401  (registers every game)
 from pygame_core.engine import GameError, Record, recent, screen
 from pygame_core.engine.howto import rules_html
+from pygame_core.engine.link import page_lang
 from pygame_core.engine.record import from_fragment
 from pygame_core.engine.render import Texts, plain, translate
 from pygame_core.engine.replayer import Replayer
@@ -114,7 +115,7 @@ def start(message: dict[str, Any]) -> None:
     global lang, games
     games = message["stored"].get(recent.KEY)
     query = dict(parse_qsl(urlsplit(message["href"]).query))
-    lang = query.get("lang") or ("ja" if str(message["language"]).startswith("ja") else "en")
+    lang = page_lang(query.get("lang"), str(message["language"]))
     show(message["href"])
 
 

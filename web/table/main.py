@@ -31,7 +31,7 @@ from pygame_core.catalog import bot_label, catalog
 from pygame_core.engine import GameError, get_board, get_game, recent
 from pygame_core.engine.host import Event, Gate, Guest, Host
 from pygame_core.engine.howto import rules_html
-from pygame_core.engine.link import read_link
+from pygame_core.engine.link import page_lang, read_link
 from pygame_core.engine.record import replay_link
 from pygame_core.engine.render import Texts, esc, tag, translate
 from pygame_core.engine.screen import (
@@ -766,7 +766,7 @@ def start(message: dict[str, Any]) -> None:
     global where, lang, use_webrtc, page
     where = Where(message)
     params = where.params
-    lang = params.get("lang") or ("ja" if str(message["language"]).startswith("ja") else "en")
+    lang = page_lang(params.get("lang"), str(message["language"]))
     use_webrtc = params.get("transport") != "relay"
     if "relay" in params:  # a link must not choose where the table's messages go
         post(
