@@ -123,6 +123,7 @@ def test_the_example_post_costs_little_until_play_then_both_embeds_play(
     english, japanese = embeds(page, 2)
     expect(english.locator("body > header")).to_contain_text("Futures! · 4 players · 3 bots")
     expect(japanese.locator("[data-play]")).to_have_text("▶ プレイ")
+    expect(japanese.locator("body > header")).to_contain_text("Futures!・3人・ボット2")
     expect(japanese.locator(".tt-preview .tt-status")).to_contain_text("ラウンド 1/8")  # its preview too
     preview_height = assert_fits(page, 0, english)
     assert not [url for url in page_guard.requests if RUNTIME.search(url)], "the runtime loaded before Play"
