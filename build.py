@@ -87,7 +87,9 @@ CHROMIUM_FLAGS = (
 )
 # The play page paints this game's public board before the runtime loads (prerendered at build time).
 PREVIEW_GAME = "futures"  # the game of a page whose link names none
-EMBED_PAGE = Path("embed/index.html")  # rendered once more per game and language, as embed/<game>/[ja/]
+EMBED_PAGE = Path(
+    "embed/index.html"
+)  # once more per game, player count and language: embed/<game>/[<n>/][ja/]
 RULES_PAGE = Path("rules/index.html")  # rendered per game and language: rules/<game>/ and rules/<game>/ja/
 PIP_DOWNLOAD_FLAGS = ("--quiet", "--no-deps", "--only-binary=:all:", "--python-version", "3.14")
 TOOLS = ("build>=1.2", "playwright>=1.49", "pytest-playwright>=0.6")
@@ -796,13 +798,15 @@ def page_values(
     wheel_name: str,
     preview_game: str = PREVIEW_GAME,
     lang: str = "en",
+    players: int = 0,
     snapshot: str = "",
     stdlib: str = "",
     downloads: Mapping[str, int] | None = None,
     build_id: str = "",
 ) -> Values:
     """Placeholder values for a page (path relative to dist/): URLs relative to the page, and what
-    pygame_core renders at build time (the game list, the previews, the games' facts, a game's rules);
+    pygame_core renders at build time (the game list, the previews of `players` (0: as a form starts),
+    the games' facts, a game's rules);
     `downloads` is the size of each big file a start fetches, by its path under dist/; `build_id` names
     what the pages' Python paints (python.js keeps a paint for a quick start only within one build)."""
     root = "../" * (len(page.parts) - 1) or "./"
@@ -814,8 +818,9 @@ def page_values(
             "HOME_JA": lambda: rendered("home", root, "ja"),
             "RULES_TITLE": lambda: rendered("rules_title", preview_game, lang),
             "RULES": lambda: rendered("rules_page", preview_game, lang, root),
-            "PREVIEW": lambda: rendered("preview_board", preview_game, lang),
+            "PREVIEW": lambda: rendered("preview_board", preview_game, lang, players),
             "PREVIEW_GAME": preview_game,
+            "PREVIEW_PLAYERS": lambda: str(players or engine_pages().game_facts()[preview_game]["start"]),
             "PREVIEWS": lambda: rendered("preview_templates"),
             "HELP_BUTTONS": lambda: rendered("help_templates"),
             "EMBED_GAMES": lambda: json.dumps(engine_pages().game_facts(), ensure_ascii=False),
@@ -836,7 +841,7 @@ def page_values(
 
 
 @functools.cache
-def rendered(name: str, *args: str) -> str:
+def rendered(name: str, *args: str | int) -> str:
     """Return what pygame_core.catalog's function `name` renders for these arguments (once per build)."""
     text: str = getattr(engine_pages(), name)(*args)
     return text
@@ -871,18 +876,26 @@ def render(text: str, values: dict[str, Any]) -> str:
     return re.sub(r"\{\{\s*([A-Z_]+)\s*\}\}", substitute, text)
 
 
-def page_copies(relative: Path) -> list[tuple[Path, str, str]]:
-    """Where a page of web/ is rendered, with its game and language: once, or once per game and language
-    (the rules: rules/<game>/ and rules/<game>/ja/; the embed likewise, and once more as embed/)."""
-    once = [(relative, PREVIEW_GAME, "en")]
-    if relative not in (EMBED_PAGE, RULES_PAGE):
+def page_copies(relative: Path) -> list[tuple[Path, str, str, int]]:
+    """Where a page of web/ is rendered, with its game, language and players (0: as a form starts): once,
+    or once per game and language (the rules: rules/<game>/ and rules/<game>/ja/), or per game, player
+    count and language (the embed: embed/<game>/[<n>/][ja/], n left out for the count a form starts at;
+    and once more as embed/)."""
+    once = [(relative, PREVIEW_GAME, "en", 0)]
+    languages = ((".", "en"), ("ja", "ja"))
+    facts = engine_pages().game_facts()
+    if relative == RULES_PAGE:
+        return [
+            (relative.parent / g / sub / relative.name, g, lang, 0) for g in facts for sub, lang in languages
+        ]
+    if relative != EMBED_PAGE:
         return once
-    per_game = [
-        (relative.parent / g / sub / relative.name, g, lang)
-        for g in engine_pages().game_facts()
-        for sub, lang in ((".", "en"), ("ja", "ja"))
+    return once + [
+        (relative.parent / g / (str(n) if n != fact["start"] else ".") / sub / relative.name, g, lang, n)
+        for g, fact in facts.items()
+        for n in range(fact["players"][0], fact["players"][1] + 1)
+        for sub, lang in languages
     ]
-    return once + per_game if relative == EMBED_PAGE else per_game
 
 
 def render_pages(
@@ -905,11 +918,13 @@ def render_pages(
             (out / relative).parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(source, out / relative)
             continue
-        for target, game, lang in page_copies(relative):
+        for target, game, lang, players in page_copies(relative):
             target = Path(os.path.normpath(target))
             (out / target).parent.mkdir(parents=True, exist_ok=True)
             try:
-                values = page_values(target, wheel_name, game, lang, snapshot, stdlib, sizes, build_id)
+                values = page_values(
+                    target, wheel_name, game, lang, players, snapshot, stdlib, sizes, build_id
+                )
                 (out / target).write_text(render(source.read_text(), values))
             except BuildError as exc:
                 raise BuildError(f"{source.relative_to(ROOT)}: {exc}") from None

@@ -80,9 +80,10 @@ def players_at_start(game: Game) -> int:
     return min(max(DEFAULT_PLAYERS, game.min_players), game.max_players)
 
 
-def preview_board(game_id: str, lang: str = "en") -> str:
-    """Return the public board of a new game, the first paint of its pages before the runtime loads."""
-    return preview(game_id, players_at_start(get_game(game_id)), PREVIEW_SEED, lang)
+def preview_board(game_id: str, lang: str = "en", players: int = 0) -> str:
+    """Return the public board of a new game (of `players`, else as a form starts), the first paint of its
+    pages before the runtime loads."""
+    return preview(game_id, players or players_at_start(get_game(game_id)), PREVIEW_SEED, lang)
 
 
 def play_params(game: Game) -> dict[str, str]:
@@ -154,9 +155,15 @@ def json_script(value: object) -> str:
 
 
 def game_facts() -> dict[str, dict[str, Any]]:
-    """Return what an embed's preview checks before any download: each game's name, players and levels."""
+    """Return what an embed's preview checks before any download: each game's name, players (and the count
+    a form starts at), levels."""
     return {
-        g.id: {"name": g.name, "players": [g.min_players, g.max_players], "levels": len(bot_levels(g))}
+        g.id: {
+            "name": g.name,
+            "players": [g.min_players, g.max_players],
+            "start": players_at_start(g),
+            "levels": len(bot_levels(g)),
+        }
         for g in all_games()
     }
 

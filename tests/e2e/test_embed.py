@@ -13,6 +13,7 @@ from playwright.sync_api import Frame, Page, expect
 import build
 import pygame_core.games  # noqa: F401  (registers every game)
 from pygame_core.bots import bot_levels
+from pygame_core.catalog import players_at_start
 from pygame_core.engine import all_games, get_game
 
 from .conftest import PageGuard, click_one, wait_ready
@@ -87,9 +88,13 @@ def test_the_preview_knows_every_game_as_pygame_core_does() -> None:
         assert known == {
             "name": game.name,
             "players": [game.min_players, game.max_players],
+            "start": players_at_start(game),
             "levels": len(bot_levels(game)),
         }
-        assert (build.DIST / "embed" / game_id / "index.html").is_file()
+        for players in range(game.min_players, game.max_players + 1):  # a preview of each count
+            count = "" if players == players_at_start(game) else f"{players}/"
+            for lang in ("", "ja/"):
+                assert (build.DIST / f"embed/{game_id}/{count}{lang}index.html").is_file()
 
 
 def test_an_embed_of_another_game_shows_its_own_preview_then_plays_it(
@@ -104,7 +109,8 @@ def test_an_embed_of_another_game_shows_its_own_preview_then_plays_it(
     (frame,) = embeds(page, 1)
     expect(frame.locator("body > header")).to_contain_text("Mercator · 5 players · 4 bots")
     expect(frame.locator(".tt-preview .tt-track")).to_have_count(1)  # Mercator's board, not Futures!'
-    assert "/embed/mercator/" in frame.url
+    expect(frame.locator(".tt-preview .tt-track circle")).to_have_count(5)  # five merchants on the track
+    assert "/embed/mercator/5/" in frame.url
     assert not [url for url in page_guard.requests if RUNTIME.search(url)]
     play(frame)
     assert "game=mercator&players=5" in frame.url and "open=1" in frame.url
@@ -124,7 +130,8 @@ def test_the_example_post_costs_little_until_play_then_both_embeds_play(
     expect(english.locator("body > header")).to_contain_text("Futures! · 4 players · 3 bots")
     expect(japanese.locator("[data-play]")).to_have_text("▶ プレイ")
     expect(japanese.locator("body > header")).to_contain_text("Futures!・3人・ボット2")
-    expect(japanese.locator(".tt-preview .tt-status")).to_contain_text("ラウンド 1/8")  # its preview too
+    # Its preview too, of its three players (nine rounds at three)
+    expect(japanese.locator(".tt-preview .tt-status")).to_contain_text("ラウンド 1/9")
     preview_height = assert_fits(page, 0, english)
     assert not [url for url in page_guard.requests if RUNTIME.search(url)], "the runtime loaded before Play"
     cost, lines = cost_before_play(page)
@@ -132,7 +139,7 @@ def test_the_example_post_costs_little_until_play_then_both_embeds_play(
     previews = [line.split()[-1] for line in lines if "/embed/" in line]
     assert previews == [
         f"{page.url.split('examples/')[0]}embed/",
-        f"{page.url.split('examples/')[0]}embed/futures/ja/",
+        f"{page.url.split('examples/')[0]}embed/futures/3/ja/",
     ]
     assert cost < BUDGET * len(previews), "\n".join(lines)  # the Japanese embed has a preview of its own
 
