@@ -135,10 +135,14 @@ STDLIB_LAZY = (
     "weakref",
 )
 SERVICE_WORKER = "sw.js"  # rendered last, with the list of files it precaches and their version
+PLAY_PREVIEWS = (
+    "play/previews"  # the play page's first screen at the other player counts (write_play_previews)
+)
 # Files a visit needs, precached by the service worker (globs under dist/); the embed's pages are left out.
 PRECACHE = (
     "index.html",
     "play/*",
+    f"{PLAY_PREVIEWS}/*",
     "table/*",
     "replay/*",
     "rules/*/index.html",
@@ -930,6 +934,19 @@ def render_pages(
                 raise BuildError(f"{source.relative_to(ROOT)}: {exc}") from None
 
 
+def write_play_previews(out: Path) -> None:
+    """Write the play page's first screen of each game at each player count but the one the page holds
+    (catalog.preview_templates), in each language: PLAY_PREVIEWS/<game>-<players>-<lang>.html."""
+    folder = out / PLAY_PREVIEWS
+    folder.mkdir(parents=True, exist_ok=True)
+    for game, fact in engine_pages().game_facts().items():
+        low, high = fact["players"]
+        for players in (n for n in range(low, high + 1) if n != fact["start"]):
+            for lang in ("en", "ja"):
+                page = rendered("preview_page", game, lang, players)
+                (folder / f"{game}-{players}-{lang}.html").write_text(page)
+
+
 def precached(site: Path) -> list[Path]:
     """The files under site/ the service worker precaches (PRECACHE), sorted."""
     return sorted({path for pattern in PRECACHE for path in site.glob(pattern) if path.is_file()})
@@ -980,6 +997,7 @@ def build() -> Path:
     wheels = [f"{WHEELS_DIR}/{w.name}" for w in [wheel, *extras]]
     waited = [f"{PYODIDE_DIR}/pyodide.asm.wasm", stdlib or f"{PYODIDE_DIR}/python_stdlib.zip", *wheels]
     render_pages(fresh, wheel.name, snapshot, stdlib, waited, paint_build(wheel))
+    write_play_previews(fresh)
     (fresh / "_headers").write_text(headers_file())
     version = render_service_worker(fresh)
     step(f"service worker {version}: {len(precached(fresh))} files precached")

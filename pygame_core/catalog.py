@@ -86,52 +86,59 @@ def preview_board(game_id: str, lang: str = "en", players: int = 0) -> str:
     return preview(game_id, players or players_at_start(get_game(game_id)), PREVIEW_SEED, lang)
 
 
-def play_params(game: Game) -> dict[str, str]:
-    """Return the home page's "play vs bots" link of a game: you in seat 0, bots in the others."""
-    players = players_at_start(game)
+def play_params(game: Game, players: int = 0) -> dict[str, str]:
+    """Return the home page's "play vs bots" link of a game (of `players`, else as a form starts): you in
+    seat 0, bots in the others."""
+    players = players or players_at_start(game)
     return {"game": game.id, "players": str(players), "seats": ",".join([HUMAN] + ["bot"] * (players - 1))}
 
 
-def _first(game_id: str, lang: str) -> Screen:
+def _first(game_id: str, lang: str, players: int = 0) -> Screen:
     """Return the screen the home page's link of a game opens on, dealt with the preview seed."""
     game = get_game(game_id)
-    setup = read_link(play_params(game), bot_levels(game))
+    setup = read_link(play_params(game, players), bot_levels(game))
     screen = Screen(setup.deal(PREVIEW_SEED, bot_factories(game)), get_board(game.id), lang)
     screen.pace = setup.pace
     return screen
 
 
-def first_screen(game_id: str, lang: str = "en") -> str:
-    """Return the screen the home page's link of a game opens on, dealt with the preview seed: the play
-    page's first paint (under "Shuffling…") until the engine paints its own deal, laid out as that will be
-    (tools, prompt, hand, log), so nothing moves and no text style is new to the browser then."""
-    return _first(game_id, lang).html()
+def first_screen(game_id: str, lang: str = "en", players: int = 0) -> str:
+    """Return the screen the home page's link of a game opens on (of `players`, else as a form starts),
+    dealt with the preview seed: the play page's first paint (under "Shuffling…") until the engine paints
+    its own deal, laid out as that will be (tools, prompt, hand, log), so nothing moves and no text style
+    is new to the browser then."""
+    return _first(game_id, lang, players).html()
 
 
-def first_explanations(game_id: str, lang: str = "en") -> dict[str, str]:
+def first_explanations(game_id: str, lang: str = "en", players: int = 0) -> dict[str, str]:
     """Return what each thing on that first screen is, as the sheet shows it (its `data-explain` key ->
     HTML): the play page explains its preview from these while Python starts."""
-    screen = _first(game_id, lang)
+    screen = _first(game_id, lang, players)
     keys = dict.fromkeys(html.unescape(key) for key in re.findall(r'data-explain="([^"]*)"', screen.html()))
     return {key: screen.explain(key) for key in keys}
 
 
+def preview_page(game_id: str, lang: str, players: int = 0) -> str:
+    """Return a game's first screen with its explanations (`<script type="application/json"
+    data-explanations>`): what the play page shows until the engine paints."""
+    explanations = json_script(first_explanations(game_id, lang, players))
+    return first_screen(game_id, lang, players) + tag(
+        "script", explanations, type="application/json", data_explanations=""
+    )
+
+
 def preview_templates() -> str:
-    """Return every game's first screen in each language, in a `<template data-game data-lang>` each, for
-    the play page to pick one, with its explanations (`<script type="application/json"
-    data-explanations>`)."""
+    """Return every game's first screen in each language, at the count a form starts at, in a `<template
+    data-game data-lang data-players data-most>` each (data-most: a link's count when it names none), for
+    the play page to pick one; its other counts are files of their own (build.py, PLAY_PREVIEWS)."""
     return "".join(
         tag(
             "template",
-            first_screen(game.id, lang)
-            + tag(
-                "script",
-                json_script(first_explanations(game.id, lang)),
-                type="application/json",
-                data_explanations="",
-            ),
+            preview_page(game.id, lang),
             data_game=game.id,
             data_lang=lang,
+            data_players=players_at_start(game),
+            data_most=game.max_players,
         )
         for game in all_games()
         for lang in LANGS

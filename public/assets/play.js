@@ -183,11 +183,17 @@
     board.classList.add("tt-split");
   }
 
-  const shown = document.querySelector("#board.tt-preview");
-  if (shown) {
+  // The preview, once it is there (the play page's, or its other player count's a moment later).
+  let previewing = false;
+  function showPreview() {
+    const shown = document.querySelector("#board.tt-preview");
+    if (!shown?.firstElementChild || previewing) return;
+    previewing = true;
     split(shown); // laid out as Python's first paint will be
     preview(shown);
   }
+  showPreview();
+  document.addEventListener("tt:preview", showPreview);
 
   // A <details data-keep="name"> stays as the person left it (open or shut) from paint to paint, until a
   // paint's own default for it (its `open` attribute) changes: the table's join link and seats, shut once

@@ -161,16 +161,20 @@ def test_the_rules_open_while_python_starts_and_the_bots_wait_for_them(
     page_guard.assert_clean()
 
 
-@pytest.mark.parametrize(("game", "lang"), [("futures", "en"), ("stock_trader", "ja")])
+@pytest.mark.parametrize(
+    ("game", "lang", "players"), [("futures", "en", 0), ("stock_trader", "ja", 0), ("futures", "ja", 3)]
+)
 def test_the_preview_explains_what_is_on_it_while_python_starts_as_python_then_does(
-    page: Page, page_guard: PageGuard, game: str, lang: str
+    page: Page, page_guard: PageGuard, game: str, lang: str, players: int
 ) -> None:
     held = []
     page.route("**/assets/worker.mjs", lambda route: held.append(route))  # Python waits
-    params = {**play_params(get_game(game)), "seed": PREVIEW_SEED, "lang": lang}
+    params = {**play_params(get_game(game), players), "seed": PREVIEW_SEED, "lang": lang}
     page.goto(f"play/?{urlencode(params)}")  # the home page's link, at the seed the preview was dealt with
     expect(page.locator(".loading .tt-tip")).to_be_visible()
     preview = page.locator("#board.tt-preview")
+    if players:  # another count than the page holds: its own preview, fetched
+        expect(preview.locator("[data-seat]")).to_have_count(players)
     card = preview.locator("[data-select][data-explain], [data-action][data-explain]").first  # one to play
     key = card.get_attribute("data-explain")
     card.click()

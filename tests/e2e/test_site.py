@@ -70,7 +70,7 @@ def test_the_first_paint_is_the_preview_of_the_game_the_link_asks_for_in_its_lan
     painted = page.locator("#board").evaluate(
         "b => [...b.querySelectorAll('[class]')].map(e => e.getAttribute('class'))"
     )
-    preview = first_screen(game, lang)
+    preview = first_screen(game, lang, get_game(game).max_players)  # a link that names no count: the most
     assert painted == re.findall(r' class="([^"]*)"', preview)
     assert page.locator("#board").text_content() == html.unescape(re.sub(r"<[^>]*>", "", preview))
 
