@@ -135,9 +135,8 @@ STDLIB_LAZY = (
     "weakref",
 )
 SERVICE_WORKER = "sw.js"  # rendered last, with the list of files it precaches and their version
-PLAY_PREVIEWS = (
-    "play/previews"  # the play page's first screen at the other player counts (write_play_previews)
-)
+# The play page's first screen at the other player counts (write_play_previews).
+PLAY_PREVIEWS = "play/previews"
 # Files a visit needs, precached by the service worker (globs under dist/); the embed's pages are left out.
 PRECACHE = (
     "index.html",
@@ -942,7 +941,7 @@ def write_play_previews(out: Path) -> None:
     for game, fact in engine_pages().game_facts().items():
         low, high = fact["players"]
         for players in (n for n in range(low, high + 1) if n != fact["start"]):
-            for lang in ("en", "ja"):
+            for lang in engine_pages().LANGS:
                 page = rendered("preview_page", game, lang, players)
                 (folder / f"{game}-{players}-{lang}.html").write_text(page)
 
