@@ -1,9 +1,9 @@
 // Page status, loaded as a classic script first: shows every error (JS exceptions, rejected promises,
 // failed loads, console.error) in the page's role="alert" element; python.js shows Python's there too
 // with `TradingTable.showError(message)`, and what is no failure with `TradingTable.notice(message)`; it
-// keeps the game with `TradingTable.load(key)` /
-// `TradingTable.store(key, value)` (and `forget(key)`, `keys()`): where the browser blocks storage (a third-party frame,
-// some private windows) they say so once on the page and play goes on unsaved.
+// keeps the game with `TradingTable.load(key)` / `TradingTable.store(key, value)` (and `forget(key)`,
+// `keys()`): where the browser blocks storage (a third-party frame, some private windows) they say so once
+// on the page and play goes on unsaved.
 (() => {
   "use strict";
   const pending = [];

@@ -26,7 +26,7 @@ from pygame_core.bots import bot_factories, bot_levels
 from pygame_core.bots.hint import hint_steps
 from pygame_core.engine import Game, GameError, all_games, get_board, get_game, recent
 from pygame_core.engine.howto import rules_html
-from pygame_core.engine.link import page_lang, read_link
+from pygame_core.engine.link import DEFAULT_GAME, page_lang, read_link
 from pygame_core.engine.record import replay_link
 from pygame_core.engine.render import Texts, plain, tag, translate
 from pygame_core.engine.screen import SPEEDS, Screen
@@ -293,7 +293,7 @@ def start(message: dict[str, Any]) -> None:
         post("error", message=str(e))
         params = dict(parse_qsl(urlsplit(message["href"]).query))
         lang = page_lang(params.get("lang"), str(message.get("language", "")))
-        named = params.get("game") or "futures"
+        named = params.get("game") or DEFAULT_GAME
         refused = params, lang, next((g for g in all_games() if g.id == named), None)
         post("paint", html=bad_link_html(*refused), lang=lang, ready=False)
 

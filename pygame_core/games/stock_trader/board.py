@@ -32,11 +32,9 @@ from . import rules as r
 from .rules import SQUARES, card_colour, dividend_rate, effective, kind
 
 STOCK_COLOURS = {"R": "#c8302c", "B": "#2f63c8", "G": "#277a34"}  # 5.3:1 or more on white, as text
-# A stock's colour for text on the page: lighter where the page is dark (6:1 or more on a dark background)
-STOCK_INKS = {
-    c: f"light-dark({light},{dark})"
-    for (c, light), dark in zip(STOCK_COLOURS.items(), ("#ff7b72", "#79a8ff", "#5cc46a"), strict=True)
-}
+DARK_SHADES = {"R": "#ff7b72", "B": "#79a8ff", "G": "#5cc46a"}  # 6:1 or more on a dark page, as text
+# A stock's colour for text on the page: its shade where the page is dark
+STOCK_INKS = {c: f"light-dark({STOCK_COLOURS[c]},{DARK_SHADES[c]})" for c in STOCK_COLOURS}
 SEAT_COLOURS = ("#6b4fc2", "#e57a1f", "#1f9aa8", "#8a8a2a")
 ROMAN = ("I", "II", "III", "IV", "V")
 CARD_W = 44  # a square of the rate sheet in the SVG

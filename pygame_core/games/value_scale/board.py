@@ -560,24 +560,13 @@ def _players(v: View, names: Sequence[str], lang: str) -> str:
     rows = []
     for p in range(v["players"]):
         worth = translate(TEXTS, lang, "worth", n=coins_score(v["coins"][p], v["values"][p]))
-        head = dotted(
-            [
-                " ".join(
-                    part
-                    for part in (
-                        tag("span", "●", style=f"color:{SEAT_COLOURS[p]}"),
-                        tag("strong", esc(names[p])),
-                        _badges(v, p, lang),
-                    )
-                    if part
-                ),
-                tag(
-                    "span", esc(translate(TEXTS, lang, "goods", n=v["goods_points"][p])), data_explain="goods"
-                ),
-                tag("span", figure(translate(TEXTS, lang, "coins"), worth, lang), data_explain="counted"),
-            ],
-            lang,
+        dot = tag("span", "●", style=f"color:{SEAT_COLOURS[p]}")
+        seat = " ".join(filter(None, (dot, tag("strong", esc(names[p])), _badges(v, p, lang))))
+        goods = tag(
+            "span", esc(translate(TEXTS, lang, "goods", n=v["goods_points"][p])), data_explain="goods"
         )
+        counted = tag("span", figure(translate(TEXTS, lang, "coins"), worth, lang), data_explain="counted")
+        head = dotted([seat, goods, counted], lang)
         rows.append(
             tag(
                 "div",
