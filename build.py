@@ -86,6 +86,7 @@ CHROMIUM_FLAGS = (
     "--disable-features=WebRtcHideLocalIpsWithMdns",
 )
 # The play page paints this game's public board before the runtime loads (prerendered at build time).
+SITE = "Trading Table"  # the site's name, last in a rules page's title
 PREVIEW_GAME = "futures"  # the game of a page whose link names none
 EMBED_PAGE = Path(
     "embed/index.html"
@@ -819,7 +820,9 @@ def page_values(
             "LANG": lang,
             "HOME": lambda: rendered("home", root),
             "HOME_JA": lambda: rendered("home", root, "ja"),
-            "RULES_TITLE": lambda: rendered("rules_title", preview_game, lang),
+            "RULES_TITLE": lambda: engine_pages().dotted(
+                [rendered("rules_title", preview_game, lang), SITE], lang
+            ),
             "RULES": lambda: rendered("rules_page", preview_game, lang, root),
             "PREVIEW": lambda: rendered("preview_board", preview_game, lang, players),
             "PREVIEW_GAME": preview_game,

@@ -223,16 +223,19 @@
   // The tab's title: a paint may name what is played (`title`: the game, the table), before the site's name.
   // A phone at a table (a paint with `turn`): when its seat comes to act, it buzzes once (where the browser
   // lets a page vibrate: once the person has tapped it) and its tab's title says so until it has acted.
-  const site = document.title.split(" · ").at(-1);
+  // Its parts are separated as the board's lines are (engine/render.py, SEPARATORS).
+  const SEPARATOR = { en: " · ", ja: "・" };
+  const site = document.title.split(/ · |・/).at(-1);
   let title = document.title;
   let turn = false;
   let tapped = false;
   for (const kind of ["pointerdown", "keydown"]) addEventListener(kind, () => (tapped = true), { capture: true, once: true });
   function entitle(op) {
-    if (op.title) title = `${op.title} · ${site}`;
+    const separator = SEPARATOR[root.lang] ?? SEPARATOR.en;
+    if (op.title) title = `${op.title}${separator}${site}`;
     if (op.turn && !turn && tapped) navigator.vibrate?.(200);
     if (op.turn !== undefined) turn = op.turn;
-    document.title = turn ? `${TURN[root.lang] ?? TURN.en} · ${title}` : title;
+    document.title = turn ? `${TURN[root.lang] ?? TURN.en}${separator}${title}` : title;
   }
 
   const run = (op) => OPS[op.op](op);

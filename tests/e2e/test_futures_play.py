@@ -137,6 +137,7 @@ def test_phone_portrait_fits_the_width_and_every_action_is_reachable(
         click_one(page, "#board [data-action]", rng)
     expect(page.locator("html")).to_have_attribute("lang", "ja")
     expect(page.locator(".tt-status")).to_contain_text("ラウンド")
+    expect(page).to_have_title("Futures!・Trading Table")  # the tab's parts are separated the Japanese way
     page_guard.assert_clean()
 
 

@@ -200,8 +200,8 @@ def test_rules_pages_exist_in_both_languages_and_every_home_link_resolves(site, 
             html = urlopen(f"{site.url}rules/{game}/{sub}").read().decode()
             assert f'lang="{lang}"' in html and first_heading(game, lang) in html
             name = get_game(game).name  # the tab says it in the page's language
-            title = f"How to play {name}" if lang == "en" else f"{name}の遊び方"
-            assert re.search("<title>(.*?)</title>", html)[1] == f"{title} · Trading Table"
+            title = f"How to play {name} · " if lang == "en" else f"{name}の遊び方・"
+            assert re.search("<title>(.*?)</title>", html)[1] == title + "Trading Table"
     for lang in ("en", "ja"):
         page.goto(f"./?lang={lang}")
         links = page.locator("main a[href]").evaluate_all("els => els.map(a => a.href)")

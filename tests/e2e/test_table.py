@@ -338,23 +338,33 @@ def test_tabs_name_the_game_and_a_phone_buzzes_and_says_so_when_its_seat_comes_t
         browser, relay_site, "game=value_scale&players=3&seats=human,human,bot&pace=0&seed=4", problems
     )  # seed 4: Blue's first move after any offer is a bid
     buzz = "navigator.vibrate = () => ((window.ttBuzzes = (window.ttBuzzes || 0) + 1), true);"
-    phones = [opened(browser, join_link(host), problems, init_script=buzz) for _ in range(2)]
+    link = join_link(host).replace("#", "&lang=ja#")  # the second phone reads Japanese
+    phones = [opened(browser, url, problems, init_script=buzz) for url in (join_link(host), link)]
     for phone in phones:
         wait_ready(phone)
     seats = [json.loads(phone.evaluate("window.ttReceived[0]"))["seat"] for phone in phones]
     dealer, other = (phones[seats.index(0)], phones[seats.index(1)])  # Red deals first
-    expect(dealer).to_have_title("Your turn · Value Scale · Table · Trading Table")
-    expect(other).to_have_title("Value Scale · Table · Trading Table")
+
+    def titled(phone: Page, turn: bool) -> None:
+        """The phone's tab names the game and the table, after "Your turn" when its seat is to act."""
+        if phone is phones[1]:
+            title = ("あなたの番・" if turn else "") + "Value Scale・テーブル・Trading Table"
+        else:
+            title = ("Your turn · " if turn else "") + "Value Scale · Table · Trading Table"
+        expect(phone).to_have_title(title)
+
+    titled(dealer, True)
+    titled(other, False)
     expect(host).to_have_title(re.compile(r"^Value Scale · Table [A-Z0-9]+ · Trading Table$"))
     assert dealer.evaluate("window.ttBuzzes") is None  # no tap on it yet: a browser lets no page buzz then
     other.mouse.click(1, 1)  # a tap anywhere lets the page buzz from then on
     dealer.locator("#board [data-action^='offer:']").first.click()
     dealer.locator("#board [data-action='start:1']").click()  # Blue bids first
-    expect(other).to_have_title("Your turn · Value Scale · Table · Trading Table")
-    expect(dealer).to_have_title("Value Scale · Table · Trading Table")
+    titled(other, True)
+    titled(dealer, False)
     assert other.evaluate("window.ttBuzzes") == 1
     other.locator("#board [data-action^='bid:']").first.click()  # then the bot, then Red again
-    expect(dealer).to_have_title("Your turn · Value Scale · Table · Trading Table")
+    titled(dealer, True)
     assert dealer.evaluate("window.ttBuzzes") == 1
     assert other.evaluate("window.ttBuzzes") == 1  # once a turn
     assert problems == []

@@ -33,7 +33,7 @@ from pygame_core.engine.host import Event, Gate, Guest, Host
 from pygame_core.engine.howto import rules_html
 from pygame_core.engine.link import page_lang, read_link
 from pygame_core.engine.record import replay_link
-from pygame_core.engine.render import Texts, esc, tag, translate
+from pygame_core.engine.render import Texts, dotted, esc, tag, translate
 from pygame_core.engine.screen import (
     TABLE_END,
     Screen,
@@ -526,7 +526,7 @@ class HostPage:
             + log_html(get_board(game.id), table.log, lang, self.screen.names),
             lang=lang,
             over=table.over,
-            title=f"{game.name} · {t('table')} {self.room}",
+            title=dotted([game.name, f"{t('table')} {self.room}"], lang),
         )
 
     def game_id(self) -> str:
@@ -707,7 +707,7 @@ class GuestPage:
             over=over,
             turn=state is not None and bool(state["legal"]) and not over,  # the phone buzzes when it turns
             keep=state is not None,
-            title=f"{get_game(state['game']).name} · {t('table')}" if state is not None else None,
+            title=dotted([get_game(state["game"]).name, t("table")], lang) if state is not None else None,
         )
 
     def game_id(self) -> str:
