@@ -20,6 +20,7 @@ import gzip
 import hashlib
 import http.server
 import io
+import itertools
 import json
 import os
 import re
@@ -882,6 +883,15 @@ def render(text: str, values: dict[str, Any]) -> str:
     return re.sub(r"\{\{\s*([A-Z_]+)\s*\}\}", substitute, text)
 
 
+def player_counts() -> list[tuple[str, int, bool]]:
+    """Every game with each player count it takes, and whether a form starts at that count."""
+    return [
+        (game, n, n == fact["start"])
+        for game, fact in engine_pages().game_facts().items()
+        for n in range(fact["players"][0], fact["players"][1] + 1)
+    ]
+
+
 def page_copies(relative: Path) -> list[tuple[Path, str, str, int]]:
     """Where a page of web/ is rendered, with its game, language and players (0: as a form starts): once,
     or once per game and language (the rules: rules/<game>/ and rules/<game>/ja/), or per game, player
@@ -889,17 +899,16 @@ def page_copies(relative: Path) -> list[tuple[Path, str, str, int]]:
     and once more as embed/)."""
     once = [(relative, PREVIEW_GAME, "en", 0)]
     languages = ((".", "en"), ("ja", "ja"))
-    facts = engine_pages().game_facts()
     if relative == RULES_PAGE:
+        games = engine_pages().game_facts()
         return [
-            (relative.parent / g / sub / relative.name, g, lang, 0) for g in facts for sub, lang in languages
+            (relative.parent / g / sub / relative.name, g, lang, 0) for g in games for sub, lang in languages
         ]
     if relative != EMBED_PAGE:
         return once
     return once + [
-        (relative.parent / g / (str(n) if n != fact["start"] else ".") / sub / relative.name, g, lang, n)
-        for g, fact in facts.items()
-        for n in range(fact["players"][0], fact["players"][1] + 1)
+        (relative.parent / g / ("." if usual else str(n)) / sub / relative.name, g, lang, n)
+        for g, n, usual in player_counts()
         for sub, lang in languages
     ]
 
@@ -941,12 +950,10 @@ def write_play_previews(out: Path) -> None:
     (catalog.preview_templates), in each language: PLAY_PREVIEWS/<game>-<players>-<lang>.html."""
     folder = out / PLAY_PREVIEWS
     folder.mkdir(parents=True, exist_ok=True)
-    for game, fact in engine_pages().game_facts().items():
-        low, high = fact["players"]
-        for players in (n for n in range(low, high + 1) if n != fact["start"]):
-            for lang in engine_pages().LANGS:
-                page = rendered("preview_page", game, lang, players)
-                (folder / f"{game}-{players}-{lang}.html").write_text(page)
+    others = [(game, players) for game, players, usual in player_counts() if not usual]
+    for (game, players), lang in itertools.product(others, engine_pages().LANGS):
+        page = rendered("preview_page", game, lang, players)
+        (folder / f"{game}-{players}-{lang}.html").write_text(page)
 
 
 def precached(site: Path) -> list[Path]:
