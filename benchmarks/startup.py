@@ -7,7 +7,9 @@
 
 For each profile, run and page (pages interleaved, side by side in one run):
   cold: a fresh browser profile (new user-data-dir: no HTTP cache, no V8/wasm code cache, no service
-        worker);
+        worker), opened once the new browser has settled (SETTLE_S on about:blank: a person opens a link in a
+        browser that is running already, and a browser's own start-up work would otherwise share the two
+        cores with the page's first second);
   warm: a reload in that same persistent context, once the page's service worker (if it has one) has
         taken over, as on a repeat visit;
   again: then the page's link as first opened, once more (for the play page, whose link has no seed: a new
@@ -109,6 +111,7 @@ PROFILES: dict[str, dict[str, Any]] = {
 COMPRESSIBLE = frozenset({".html", ".js", ".mjs", ".css", ".json", ".svg", ".wasm", ".py", ".toml", ".txt"})
 GUEST = "guest"  # --page guest: a phone joining a table hosted by another browser
 HOST_TABLE = "table/?create=1&game=futures&players=3&seats=human,bot:2,bot:2&pace=0"
+SETTLE_S = 2  # seconds a new browser idles on about:blank before the cold load (one_run)
 SEND_BUFFER = 64 * 1024  # bytes: the server's socket send buffer (HostLikeHandler.setup)
 LIGHTHOUSE = "lighthouse@12"
 LIGHTHOUSE_DIR = build.CACHE / "lighthouse"
@@ -218,6 +221,11 @@ class HostLikeServer(build.DistServer):
         with self.lock:
             self.sent += n
 
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """Say nothing of a download the page gave up (the phone's snapshot); report anything else."""
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
 
 @functools.cache
 def gzipped(path: Path, mtime: float) -> bytes:
@@ -308,6 +316,8 @@ def one_run(
         try:
             context.add_init_script(READY_OBSERVER)
             page = context.pages[0] if context.pages else context.new_page()
+            page.goto("about:blank")
+            time.sleep(SETTLE_S)
             if profile:
                 cdp = context.new_cdp_session(page)
                 cdp.send("Emulation.setCPUThrottlingRate", {"rate": profile["cpu"]})
