@@ -5,6 +5,7 @@ import re
 from functools import partial
 
 import pytest
+from colours import contrast, rgb
 from playout import playout
 
 from pygame_core.bots import bot_levels, make_bot
@@ -181,24 +182,6 @@ COLOURED_TEXT = re.compile(
     r'<(?:\w+)[^>]*?style="([^"]*?(?:(?<![-\w])color|(?<=[;"])fill):\s*([^;"]+)[^"]*)"[^>]*>((?:<tspan[^>]*>)?[^<]*)'
 )
 PAGES = {"light": (255, 255, 255), "dark": (18, 18, 18)}
-
-
-def rgb(hex_colour):
-    """Return the (r, g, b) of a #rgb or #rrggbb colour."""
-    digits = hex_colour[1:] if len(hex_colour) == 7 else "".join(d * 2 for d in hex_colour[1:])
-    return tuple(int(digits[i : i + 2], 16) for i in (0, 2, 4))
-
-
-def contrast(a, b):
-    """Return the WCAG contrast ratio of two (r, g, b) colours."""
-
-    def luminance(colour):
-        """Return the WCAG relative luminance of an (r, g, b) colour."""
-        lin = [c / 255 / 12.92 if c / 255 <= 0.03928 else ((c / 255 + 0.055) / 1.055) ** 2.4 for c in colour]
-        return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
-
-    light, dark = sorted((luminance(a), luminance(b)), reverse=True)
-    return (light + 0.05) / (dark + 0.05)
 
 
 @pytest.mark.parametrize("game", CASES)

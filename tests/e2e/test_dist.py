@@ -56,6 +56,15 @@ def test_our_pages_and_assets_reference_no_cdn() -> None:
     assert offenders == []
 
 
+def test_every_page_names_its_icon() -> None:
+    # Without one a browser asks for /favicon.ico, which the site has not: a 404 in the console of a
+    # page opened on its own (an embed's preview, shared from its frame).
+    pages = list(build.DIST.rglob("index.html"))
+    lacking = [path.relative_to(build.DIST) for path in pages if 'rel="icon"' not in path.read_text()]
+    assert len(pages) > 40 and lacking == []
+    assert (build.DIST / "favicon.svg").is_file()
+
+
 def test_headers_file_is_written() -> None:
     assert (build.DIST / "_headers").read_text() == build.headers_file()
 

@@ -15,6 +15,7 @@ import pygame_core.games  # noqa: F401  (registers every game)
 from pygame_core.bots import bot_levels
 from pygame_core.catalog import players_at_start
 from pygame_core.engine import all_games, get_game
+from tests.colours import contrast
 
 from .conftest import PageGuard, click_one, wait_ready
 
@@ -95,6 +96,39 @@ def test_the_preview_knows_every_game_as_pygame_core_does() -> None:
             count = "" if players == players_at_start(game) else f"{players}/"
             for lang in ("", "ja/"):
                 assert (build.DIST / f"embed/{game_id}/{count}{lang}index.html").is_file()
+
+
+# The faded still's first line of text: its colour, its box's, the page's, and the still's opacity.
+FADED = """() => {
+  const still = document.querySelector(".tt-preview");
+  const prompt = still.querySelector(".tt-prompt");
+  const style = (node) => getComputedStyle(node);
+  return [style(prompt).color, style(prompt).backgroundColor, style(document.documentElement).backgroundColor,
+    Number(style(still).opacity)];
+}"""
+
+
+def test_an_embed_preview_opened_on_its_own_reads_clearly(page: Page, page_guard: PageGuard) -> None:
+    """A link to the preview page itself (shared from the frame): the faded still's prompt keeps 4.5:1
+    against its box once both are faded over the page."""
+    page.goto("embed/mercator/")
+    expect(page.locator(".tt-preview .tt-prompt").first).to_be_visible()
+    text, box, canvas, opacity = page.evaluate(FADED)
+
+    def channels(css: str) -> tuple[list[float], float]:
+        """The r, g, b and alpha of a computed rgb()/rgba() colour."""
+        values = [float(v) for v in re.findall(r"[\d.]+", css)]
+        return values[:3], (values[3] if len(values) > 3 else 1.0)
+
+    def over(colour: list[float], under: list[float], alpha: float) -> list[float]:
+        """A colour drawn at `alpha` over another."""
+        return [u + alpha * (c - u) for c, u in zip(colour, under, strict=True)]
+
+    page_rgb, box_rgb, box_alpha = channels(canvas)[0], *channels(box)
+    tinted = over(box_rgb, page_rgb, box_alpha)  # the box's tint over the page
+    ink, paper = over(channels(text)[0], page_rgb, opacity), over(tinted, page_rgb, opacity)
+    assert contrast(tuple(ink), tuple(paper)) >= 4.5
+    page_guard.assert_clean()
 
 
 def test_an_embed_of_another_game_shows_its_own_preview_then_plays_it(
