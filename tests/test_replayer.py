@@ -23,6 +23,8 @@ def test_a_finished_record_steps_from_start_to_end_with_the_same_result(game):
     assert replayer.step == 0 and 'data-replay-at="0"' in replayer.html()
     replayer.go(1)
     assert replayer.view() == game.view(replayer.states[1], None)
+    slider = re.search(r"<input [^>]*data-replay-scrub[^>]*>", replayer.html())[0]  # to go to any action
+    assert 'type="range"' in slider and f'max="{len(actions)}"' in slider and 'value="1"' in slider
     replayer.see_as(game.min_players - 1)
     assert replayer.view()["viewer"] == game.min_players - 1
 

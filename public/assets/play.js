@@ -178,7 +178,16 @@
     main.className = "tt-main";
     aside.className = "tt-aside";
     for (const el of [...board.children]) (el.classList.contains("tt-side") ? aside : main).append(el);
-    for (const el of [...box.children]) if (el.matches(".tt-side,.tt-log,.tt-undo,.tt-thinking")) aside.append(el);
+    // The screen's own parts go in that column too: those above the board (the replay's controls) on top.
+    const above = [];
+    let below = false;
+    for (const el of [...box.children]) {
+      if (el === board) below = true;
+      else if (!el.matches(".tt-side,.tt-log,.tt-undo,.tt-thinking")) continue;
+      else if (below) aside.append(el);
+      else above.push(el);
+    }
+    aside.prepend(...above);
     board.append(main, aside);
     board.classList.add("tt-split");
   }
@@ -214,6 +223,22 @@
     }
   }
 
+  // A keyboard player keeps their place through a paint: the control that had the focus has it again when
+  // the new markup has it (the same action, choice or replay control), else the first move the board now
+  // offers, else the board itself, so the next Tab goes on from the board and not from the page's top.
+  const SAME = ["data-action", "data-select", "data-replay", "data-replay-viewer", "data-replay-scrub", "id"];
+  function refocus(box) {
+    const had = document.activeElement;
+    if (!had || !box.contains(had)) return () => {};
+    const name = SAME.find((attribute) => had.hasAttribute(attribute));
+    const same = name && `[${name}="${CSS.escape(had.getAttribute(name))}"]:not([disabled])`;
+    return () => {
+      const next = (same && box.querySelector(same)) || box.querySelector("[data-action]:not([disabled])") || box;
+      if (next === box) box.tabIndex = -1;
+      next.focus({ preventScroll: true });
+    };
+  }
+
   const painted = new WeakMap(); // each box's last markup
   TT.paint = (box, html) => {
     // The same markup again (Python's first paint over the board python.js showed before it was up) is
@@ -224,9 +249,11 @@
     const motion = !matchMedia("(prefers-reduced-motion: reduce)").matches && !box.classList.contains("tt-preview");
     const before = motion ? leaves(box) : new Map();
     const kept = keptDetails(box);
+    const focus = refocus(box);
     box.innerHTML = html;
     keepDetails(box, kept);
     split(box);
+    focus();
     // A list's entries move down when one is added on top (the log), so of those only new ones are marked.
     const shown = new Set([...before.values()].map((leaf) => leaf.sign));
     for (const [path, now] of before.size ? leaves(box) : []) {

@@ -24,7 +24,7 @@
     "action", "select", "handover", "undo", "lang", "dismiss", "hint", "play-again", "rematch", "new-game",
     "record", "replay-link", "seat-bot", "seat-free", "admit", "refuse", "replay-step", "recent",
   ].map((name) => `[data-${name}]`).join(",");
-  const CHANGING = "[data-speed],[data-replay-viewer],[data-record-file]";
+  const CHANGING = "[data-speed],[data-replay-viewer],[data-replay-scrub],[data-record-file]";
   const TURN = { en: "Your turn", ja: "あなたの番" };
   const STEPS = {
     loading: { en: "Loading the Python runtime", ja: "Python を読み込み中" },

@@ -14,6 +14,7 @@ from .screen import end_panel, log_html
 TEXTS: Texts = {
     "en": {
         "step": "Action {n} of {total}",
+        "scrub": "Go to an action",
         "start": "Start",
         "back": "Back",
         "forward": "Forward",
@@ -24,6 +25,7 @@ TEXTS: Texts = {
     },
     "ja": {
         "step": "{total}手中{n}手目",
+        "scrub": "手を選んで移動",
         "start": "最初",
         "back": "戻る",
         "forward": "進む",
@@ -91,6 +93,7 @@ class Replayer:
                 t(key),
                 type="button",
                 class_="tt-act",
+                data_replay=key,
                 data_replay_step=target,
                 disabled="disabled" if target == self.step else None,
             )
@@ -127,9 +130,20 @@ class Replayer:
             if self.over
             else tag("p", t("hidden"), class_="tt-hint")
         )
+        scrub = tag(
+            "input",
+            type="range",
+            min=0,
+            max=total,
+            value=self.step,
+            aria_label=t("scrub"),
+            data_replay_scrub="1",
+            class_="tt-scrub",
+        )
         controls = tag(
             "div",
             tag("p", t("step", n=self.step, total=total), data_replay_at=self.step, class_="tt-prompt")
+            + scrub
             + tag("div", buttons + choice, class_="tt-actions"),
             class_="tt-replay-controls tt-side",
         )

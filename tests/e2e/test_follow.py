@@ -92,10 +92,22 @@ def test_a_whole_game_then_the_end_the_record_the_replay_and_play_again(
     page.goto(link)
     wait_ready(page)
     expect(page.locator(".tt-result")).to_have_attribute("data-winners", winners)
+    controls = page.locator(".tt-aside > *").first  # a wide screen: the steps head the side column
+    expect(controls).to_have_class(re.compile(r"\btt-replay-controls\b"))
     page.locator('[data-replay-step="0"]').click()
     expect(page.locator("[data-replay-at]")).to_have_attribute("data-replay-at", "0")
     page.locator("[data-replay-step]").nth(2).click()
     expect(page.locator("[data-replay-at]")).to_have_attribute("data-replay-at", "1")
+    page.locator('[data-replay="forward"]').focus()  # by keyboard: each step keeps the focus where it was
+    for at in ("2", "3"):
+        page.keyboard.press("Enter")
+        expect(page.locator("[data-replay-at]")).to_have_attribute("data-replay-at", at)
+    page.locator("[data-replay-scrub]").focus()  # the slider goes to any action, by finger or by keys
+    for at in ("4", "5"):
+        page.keyboard.press("ArrowRight")
+        expect(page.locator("[data-replay-at]")).to_have_attribute("data-replay-at", at)
+    page.keyboard.press("End")
+    expect(page.locator("[data-replay-at]")).to_have_attribute("data-replay-at", str(len(record.actions)))
     # The replay page lists the game first among this browser's recent ones, and opens it from there.
     page.goto("replay/")
     wait_ready(page)

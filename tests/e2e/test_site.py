@@ -93,6 +93,29 @@ def test_on_a_wide_screen_the_preview_is_laid_out_as_the_board_python_then_paint
     assert page.evaluate(BOXES)[: len(preview)] == preview  # nothing moved (the hints may come below)
 
 
+IN_BOARD = "!!document.activeElement.closest('#board')"
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_a_keyboard_player_keeps_their_place_from_move_to_move(
+    page: Page, page_guard: PageGuard, width: int
+) -> None:
+    page.set_viewport_size({"width": width, "height": 844})
+    page.goto("play/?game=value_scale&players=3&seats=human,bot,bot&seed=4&pace=0")
+    wait_ready(page)
+    page.locator("#board [data-action]").first.focus()
+    for _ in range(6):  # Enter on the focused move, again and again: the board's first move each time
+        page.evaluate("window.ttBefore = document.getElementById('board').innerHTML")
+        page.keyboard.press("Enter")
+        page.wait_for_function("document.getElementById('board').innerHTML !== window.ttBefore")
+        page.wait_for_function("!document.documentElement.dataset.busy")
+        assert page.evaluate(IN_BOARD), "the focus stays on the board, not on the page's top"
+        page.wait_for_function("document.activeElement.matches('#board [data-action]')")
+    page.keyboard.press("Tab")
+    assert page.evaluate(IN_BOARD), "the next Tab goes on within the board"
+    page_guard.assert_clean()
+
+
 def test_index_lists_futures_and_its_form_starts_a_game(page: Page, page_guard: PageGuard) -> None:
     page.goto("./")
     expect(page.locator("#futures h2")).to_contain_text("Futures!")

@@ -102,9 +102,12 @@ def click(attrs: dict[str, str]) -> None:
 
 
 def change(attrs: dict[str, str], value: str) -> None:
-    """See the game as another seat, or open a chosen file."""
+    """See the game as another seat, go to the action the slider was moved to, or open a chosen file."""
     if "data-replay-viewer" in attrs and replayer is not None:
         replayer.see_as(None if value == "table" else int(value))
+        paint()
+    elif "data-replay-scrub" in attrs and replayer is not None:
+        replayer.go(int(value))
         paint()
     elif "data-record-file" in attrs:
         open_text(value)
