@@ -87,7 +87,7 @@ CHROMIUM_FLAGS = (
     "--disable-features=WebRtcHideLocalIpsWithMdns",
 )
 # The play page paints this game's public board before the runtime loads (prerendered at build time).
-SITE = "Trading Table"  # the site's name, last in a rules page's title
+SITE = "Trading Table"  # the site's name, last in a page's title
 PREVIEW_GAME = "futures"  # the game of a page whose link names none
 EMBED_PAGE = Path(
     "embed/index.html"
@@ -821,9 +821,8 @@ def page_values(
             "LANG": lang,
             "HOME": lambda: rendered("home", root),
             "HOME_JA": lambda: rendered("home", root, "ja"),
-            "RULES_TITLE": lambda: engine_pages().dotted(
-                [rendered("rules_title", preview_game, lang), SITE], lang
-            ),
+            "RULES_TITLE": lambda: titled(rendered("rules_title", preview_game, lang), lang),
+            "GAME_TITLE": lambda: titled(engine_pages().get_game(preview_game).name, lang),
             "RULES": lambda: rendered("rules_page", preview_game, lang, root),
             "PREVIEW": lambda: rendered("preview_board", preview_game, lang, players),
             "PREVIEW_GAME": preview_game,
@@ -848,6 +847,12 @@ def page_values(
 
 
 @functools.cache
+def titled(name: str, lang: str) -> str:
+    """Return a page's title: `name`, then the site's, apart as the language writes it (render.dotted)."""
+    title: str = engine_pages().dotted([name, SITE], lang)
+    return title
+
+
 def rendered(name: str, *args: str | int) -> str:
     """Return what pygame_core.catalog's function `name` renders for these arguments (once per build)."""
     text: str = getattr(engine_pages(), name)(*args)

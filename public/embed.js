@@ -64,15 +64,17 @@
     for (const element of document.querySelectorAll("[data-trading-table]")) mount(element);
   }
 
-  // A frame posts {type: "trading-table:height", id, height} on every paint and resize; it counts
-  // only if it comes from the site's origin and from the window of the iframe with that id.
+  // A frame posts {type: "trading-table:height", id, height, title} on every paint and resize; it counts
+  // only if it comes from the site's origin and from the window of the iframe with that id. Its title
+  // names the frame (unless the host's data-title does): the game played, "Your turn" when it is.
   addEventListener("message", (event) => {
-    const { type, id, height } = event.data || {};
+    const { type, id, height, title } = event.data || {};
     const frame = frames.get(id);
-    if (type !== "trading-table:height" || !frame || frame.fixed) return;
+    if (type !== "trading-table:height" || !frame) return;
     if (event.origin !== site.origin || event.source !== frame.iframe.contentWindow) return;
+    if (typeof title === "string" && title && !frame.element.dataset.title) frame.iframe.title = title.slice(0, 200);
     const pixels = Math.ceil(Number(height)) + 2; // + the borders
-    if (pixels > 2 && pixels < 1e5) frame.iframe.style.setProperty("height", `${pixels}px`, "important");
+    if (!frame.fixed && pixels > 2 && pixels < 1e5) frame.iframe.style.setProperty("height", `${pixels}px`, "important");
   });
 
   window.TradingTableEmbed = { scan };

@@ -138,10 +138,15 @@ def test_an_embed_of_another_game_shows_its_own_preview_then_plays_it(
     (folder / "mercator.html").write_text(
         f'<!doctype html><link rel="icon" href="data:,"><script src="{site.url}embed.js" async></script>'
         '<div data-trading-table="mercator" data-players="5" data-open="1" data-pace="0"></div>'
+        '<div data-trading-table="mercator" data-title="Our Mercator"></div>'
     )
     page.goto(blog + "mercator.html")
-    (frame,) = embeds(page, 1)
+    frame, titled = embeds(page, 2)
     expect(frame.locator("body > header")).to_contain_text("Mercator · 5 players · 4 bots")
+    expect(titled.locator("body > header")).to_contain_text("Mercator")
+    iframes = page.locator("iframe")
+    expect(iframes.first).to_have_attribute("title", "Mercator · Trading Table")  # named by the frame
+    expect(iframes.last).to_have_attribute("title", "Our Mercator")  # unless the host names it
     expect(frame.locator(".tt-preview .tt-track")).to_have_count(1)  # Mercator's board, not Futures!'
     expect(frame.locator(".tt-preview .tt-track circle")).to_have_count(5)  # five merchants on the track
     assert "/embed/mercator/5/" in frame.url
@@ -149,6 +154,7 @@ def test_an_embed_of_another_game_shows_its_own_preview_then_plays_it(
     play(frame)
     assert "game=mercator&players=5" in frame.url and "open=1" in frame.url
     expect(frame.locator("#board .tt-track")).to_have_count(1)
+    expect(iframes.first).to_have_attribute("title", "Mercator · Trading Table")
     page_guard.assert_clean()
 
 
@@ -166,6 +172,7 @@ def test_the_example_post_costs_little_until_play_then_both_embeds_play(
     expect(japanese.locator("body > header")).to_contain_text("Futures!・3人・ボット2")
     # Its preview too, of its three players (nine rounds at three)
     expect(japanese.locator(".tt-preview .tt-status")).to_contain_text("ラウンド 1/9")
+    expect(page.locator("iframe").last).to_have_attribute("title", "Futures!・Trading Table")
     preview_height = assert_fits(page, 0, english)
     assert not [url for url in page_guard.requests if RUNTIME.search(url)], "the runtime loaded before Play"
     cost, lines = cost_before_play(page)

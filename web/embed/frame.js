@@ -1,6 +1,7 @@
 // The frame side of embeds (public/embed.js), run by /embed/ (the preview) and /play/. Inside an
 // iframe whose link has embed=1 (query or #fragment), it marks <html> with data-embed, data-theme
-// and data-size for the styles, and posts the page's height to the host on every paint and resize.
+// and data-size for the styles, and posts the page's height and title (the frame's name for a screen
+// reader: the game, "Your turn") to the host on every paint and resize.
 (() => {
   "use strict";
   const params = new URLSearchParams(location.search);
@@ -14,7 +15,7 @@
   const host = params.get("host"); // the host page's origin, from embed.js ("null" for file:)
   const post = () => {
     const height = Math.ceil(root.getBoundingClientRect().height);
-    const message = { type: "trading-table:height", id: params.get("frame"), height };
+    const message = { type: "trading-table:height", id: params.get("frame"), height, title: document.title };
     parent.postMessage(message, host && host !== "null" ? host : "*");
   };
   new ResizeObserver(post).observe(root);
