@@ -224,14 +224,19 @@
   }
 
   // A keyboard player keeps their place through a paint: the control that had the focus has it again when
-  // the new markup has it (the same action, choice or replay control), else the first move the board now
-  // offers, else the board itself, so the next Tab goes on from the board and not from the page's top.
-  const SAME = ["data-action", "data-select", "data-replay", "data-replay-viewer", "data-replay-scrub", "id"];
+  // the new markup has it (the same element with the same first data-* attribute, or id: the same move,
+  // choice, tool or replay control; a kept <details>' summary), else the first move the board now offers,
+  // else the board itself, so the next Tab goes on from the board and not from the page's top.
+  function identity(el) {
+    const keep = el.matches("summary") && el.parentElement.dataset.keep;
+    if (keep) return `details[data-keep="${CSS.escape(keep)}"] > summary`;
+    const mark = [...el.attributes].find((attribute) => attribute.name.startsWith("data-") || attribute.name === "id");
+    return mark && `${el.localName}[${mark.name}="${CSS.escape(mark.value)}"]:not([disabled])`;
+  }
   function refocus(box) {
     const had = document.activeElement;
     if (!had || !box.contains(had)) return () => {};
-    const name = SAME.find((attribute) => had.hasAttribute(attribute));
-    const same = name && `[${name}="${CSS.escape(had.getAttribute(name))}"]:not([disabled])`;
+    const same = had !== box && identity(had);
     return () => {
       const next = (same && box.querySelector(same)) || box.querySelector("[data-action]:not([disabled])") || box;
       if (next === box) box.tabIndex = -1;

@@ -108,6 +108,10 @@ def test_a_whole_game_then_the_end_the_record_the_replay_and_play_again(
         expect(page.locator("[data-replay-at]")).to_have_attribute("data-replay-at", at)
     page.keyboard.press("End")
     expect(page.locator("[data-replay-at]")).to_have_attribute("data-replay-at", str(len(record.actions)))
+    page.locator("[data-replay-viewer]").focus()  # over: each seat's view, chosen by keys as well
+    for seat in ("0", "1"):
+        page.keyboard.press("ArrowDown")
+        expect(page.locator("[data-replay-viewer]")).to_have_value(seat)
     # The replay page lists the game first among this browser's recent ones, and opens it from there.
     page.goto("replay/")
     wait_ready(page)
