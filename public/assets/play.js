@@ -258,7 +258,6 @@
     box.innerHTML = html;
     keepDetails(box, kept);
     split(box);
-    focus();
     // A list's entries move down when one is added on top (the log), so of those only new ones are marked.
     const shown = new Set([...before.values()].map((leaf) => leaf.sign));
     for (const [path, now] of before.size ? leaves(box) : []) {
@@ -269,6 +268,7 @@
     for (const thing of box.querySelectorAll("[data-explain]")) {
       if (!thing.matches(ACTING) && !thing.closest(ACTING)) thing.setAttribute("tabindex", "0");
     }
+    focus(); // once the things that explain themselves can take it
     setExplainMode(root.dataset.explaining === "1");
     clearTimeout(bannerTimer);
     const banner = box.querySelector("[data-banner] [data-dismiss]");

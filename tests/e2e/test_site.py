@@ -15,7 +15,7 @@ import pygame_core.games  # noqa: F401  (registers every game)
 from pygame_core.catalog import PREVIEW_SEED, first_screen, play_params
 from pygame_core.engine import all_games, get_game
 
-from .conftest import PageGuard, wait_ready
+from .conftest import PageGuard, settle, wait_ready
 
 pytestmark = pytest.mark.e2e
 
@@ -108,7 +108,7 @@ def test_a_keyboard_player_keeps_their_place_from_move_to_move(
         page.evaluate("window.ttBefore = document.getElementById('board').innerHTML")
         page.keyboard.press("Enter")
         page.wait_for_function("document.getElementById('board').innerHTML !== window.ttBefore")
-        page.wait_for_function("!document.documentElement.dataset.busy")
+        settle(page)
         assert page.evaluate(IN_BOARD), "the focus stays on the board, not on the page's top"
         page.wait_for_function("document.activeElement.matches('#board [data-action]')")
     page.keyboard.press("Tab")
