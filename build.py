@@ -847,16 +847,16 @@ def page_values(
 
 
 @functools.cache
-def titled(name: str, lang: str) -> str:
-    """Return a page's title: `name`, then the site's, apart as the language writes it (render.dotted)."""
-    title: str = engine_pages().dotted([name, SITE], lang)
-    return title
-
-
 def rendered(name: str, *args: str | int) -> str:
     """Return what pygame_core.catalog's function `name` renders for these arguments (once per build)."""
     text: str = getattr(engine_pages(), name)(*args)
     return text
+
+
+def titled(name: str, lang: str) -> str:
+    """Return a page's title: `name`, then the site's, apart as the language writes it (render.dotted)."""
+    title: str = engine_pages().dotted([name, SITE], lang)
+    return title
 
 
 def relay_setting() -> str:
