@@ -86,8 +86,8 @@ CHROMIUM_FLAGS = (
     "--allow-loopback-in-peer-connection",
     "--disable-features=WebRtcHideLocalIpsWithMdns",
 )
-# The play page paints this game's public board before the runtime loads (prerendered at build time).
 SITE = "Trading Table"  # the site's name, last in a page's title
+# The play page paints this game's public board before the runtime loads (prerendered at build time).
 PREVIEW_GAME = "futures"  # the game of a page whose link names none
 EMBED_PAGE = Path(
     "embed/index.html"
