@@ -29,6 +29,26 @@ def test_a_finished_record_steps_from_start_to_end_with_the_same_result(game):
     assert replayer.view()["viewer"] == game.min_players - 1
 
 
+@pytest.mark.parametrize("game", all_games(), ids=lambda g: g.id)
+def test_a_chapter_heading_in_the_log_goes_to_the_step_where_that_chapter_began(game):
+    _, actions = final_state(game, game.min_players, 5)
+    replayer = Replayer(Record(game.id, game.min_players, 5, {}, tuple(actions)))
+    heading_button = r'<h3><button type="button" data-replay-step="(\d+)">(.*?)</button></h3>'
+    jumps = re.findall(heading_button, replayer.html())
+    assert len(jumps) >= 2, "a whole game has chapters"
+
+    def newest_heading() -> str:
+        """The newest chapter the log shows."""
+        return re.search(r"<h3>(?:<button[^>]*>)?(.*?)<", replayer.html().split('class="tt-log"')[1])[1]
+
+    for step, heading in jumps:
+        replayer.go(int(step))
+        assert newest_heading() == heading
+        if int(step) > 0:
+            replayer.go(int(step) - 1)
+            assert heading not in replayer.html().split('class="tt-log"')[1]
+
+
 def test_a_game_not_yet_over_shows_only_the_table():
     game = all_games()[0]
     _, actions = final_state(game, 3, 4)

@@ -2,6 +2,7 @@
 the game is over, any seat's view, with the log up to that step. Pure, like the screen.
 """
 
+from bisect import bisect_right
 from typing import Any
 
 from .game import Player, State
@@ -149,6 +150,9 @@ class Replayer:
         )
         view = self.view()
         board = self.board.render(view, [], lang=self.lang, names=self.names)
-        log = log_html(self.board, self.log[: self.logs[self.step]], self.lang, self.names)
+        # The log's chapter headings go to the step that logged each chapter's first event.
+        chapters = [i for i, event in enumerate(self.log) if self.board.chapter(event, self.lang)]
+        starts = [bisect_right(self.logs, i) for i in chapters]
+        log = log_html(self.board, self.log[: self.logs[self.step]], self.lang, self.names, starts)
         end = end_panel(self.board, view, self.names, self.lang)
         return controls + board + end + log

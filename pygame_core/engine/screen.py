@@ -391,20 +391,25 @@ def last_event(board: Board, log: Sequence[dict[str, Any]], lang: str, names: Se
     return board.describe(groups[-1][1][-1], lang, names) if groups else translate(TEXTS, lang, "begins")
 
 
-def log_html(board: Board, log: Sequence[dict[str, Any]], lang: str, names: Sequence[str]) -> str:
-    """Return the whole public log, newest first: grouped by the board's chapters, runs merged."""
-    sections = "".join(
-        tag(
-            "section",
-            (tag("h3", esc(heading)) if heading else "")
-            + tag("ol", "".join(tag("li", board.describe(e, lang, names)) for e in reversed(lines))),
-            class_="tt-log-group",
-        )
-        for heading, lines in reversed(log_groups(board, log, lang))
-    )
+def log_html(
+    board: Board, log: Sequence[dict[str, Any]], lang: str, names: Sequence[str], starts: Sequence[int] = ()
+) -> str:
+    """Return the whole public log, newest first: grouped by the board's chapters, runs merged; with
+    `starts` (a replay's step where each chapter began, in order), each chapter's heading goes there."""
+    steps = iter(starts)
+    sections = []
+    for heading, lines in log_groups(board, log, lang):
+        title = ""
+        if heading:
+            step, text = next(steps, None), esc(heading)
+            jump = tag("button", text, type="button", data_replay_step=step) if step is not None else text
+            title = tag("h3", jump)
+        items = "".join(tag("li", board.describe(e, lang, names)) for e in reversed(lines))
+        sections.append(tag("section", title + tag("ol", items), class_="tt-log-group"))
     return tag(
         "section",
-        tag("h2", translate(TEXTS, lang, "log")) + tag("div", sections, class_="tt-log-lines", data_log="1"),
+        tag("h2", translate(TEXTS, lang, "log"))
+        + tag("div", "".join(reversed(sections)), class_="tt-log-lines", data_log="1"),
         class_="tt-log",
     )
 

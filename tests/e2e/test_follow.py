@@ -94,9 +94,9 @@ def test_a_whole_game_then_the_end_the_record_the_replay_and_play_again(
     expect(page.locator(".tt-result")).to_have_attribute("data-winners", winners)
     controls = page.locator(".tt-aside > *").first  # a wide screen: the steps head the side column
     expect(controls).to_have_class(re.compile(r"\btt-replay-controls\b"))
-    page.locator('[data-replay-step="0"]').click()
+    page.locator('[data-replay="start"]').click()
     expect(page.locator("[data-replay-at]")).to_have_attribute("data-replay-at", "0")
-    page.locator("[data-replay-step]").nth(2).click()
+    page.locator('[data-replay="forward"]').click()
     expect(page.locator("[data-replay-at]")).to_have_attribute("data-replay-at", "1")
     page.locator('[data-replay="forward"]').focus()  # by keyboard: each step keeps the focus where it was
     for at in ("2", "3"):
@@ -113,6 +113,10 @@ def test_a_whole_game_then_the_end_the_record_the_replay_and_play_again(
     for seat in ("0", "1"):
         page.keyboard.press("ArrowDown")
         expect(page.locator("[data-replay-viewer]")).to_have_value(seat)
+    first = page.locator(".tt-log-group h3 [data-replay-step]").last  # the log's first chapter heading
+    step = first.get_attribute("data-replay-step")
+    first.click()  # goes to where that chapter began
+    expect(page.locator("[data-replay-at]")).to_have_attribute("data-replay-at", step)
     # The replay page lists the game first among this browser's recent ones, and opens it from there.
     page.goto("replay/")
     wait_ready(page)
