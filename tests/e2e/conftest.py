@@ -22,7 +22,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -213,10 +213,9 @@ BLOCK_STORAGE = """Object.defineProperty(window, "localStorage", {
 PHONE = {"width": 390, "height": 844}  # a phone in portrait, CSS pixels
 
 
-def assert_fits_phone(page: Any, touch: float = 1) -> None:
+def assert_fits_phone(page: Any, touch: float = 1, width: int = PHONE["width"]) -> None:
     """Fail if the page scrolls sideways or a clickable of the board pokes out of the phone's width or is
     smaller than `touch` pixels either way."""
-    width = PHONE["width"]
     assert page.evaluate("document.documentElement.scrollWidth") <= width
     boxes = page.evaluate(
         "[...document.querySelectorAll('#board [data-action], #board [data-select]')]"
@@ -260,17 +259,25 @@ def settle(page: Any) -> None:
 
 
 def play_to_the_end(
-    page: Any, seed: int, on_handover: Any = None, select: float = 0.0, max_clicks: int = 3000
+    page: Any,
+    seed: int,
+    on_handover: Any = None,
+    select: float = 0.0,
+    max_clicks: int = 3000,
+    each: Callable[[Any], None] | None = None,
 ) -> Played:
     """Click random legal actions until the game is over, hand-over buttons too (after `on_handover`).
 
     With `select` > 0, a random selection (a hand card, an amount from a stepper) comes first with that
     chance, and whenever the board offers no action but selections (an amount composed to no legal one).
+    `each` checks the page before every click.
     """
     rng = random.Random(seed)
     played = Played(0, set())
     while not game_over(page):
         assert played.clicks < max_clicks, "the game did not end"
+        if each:
+            each(page)
         if page.locator("[data-handover]").count():
             if on_handover:
                 on_handover(page)

@@ -16,7 +16,17 @@ from pygame_core.engine import Record, all_games, get_board, replay, screen
 from pygame_core.engine.record import from_fragment
 from pygame_core.engine.screen import log_groups
 
-from .conftest import FAST, PHONE, PageGuard, assert_fits_phone, click_one, game_over, settle, wait_ready
+from .conftest import (
+    FAST,
+    PHONE,
+    PageGuard,
+    assert_fits_phone,
+    click_one,
+    game_over,
+    play_to_the_end,
+    settle,
+    wait_ready,
+)
 
 GAMES = [g.id for g in all_games()]
 
@@ -188,6 +198,29 @@ def test_a_wide_screen_shows_the_whole_turn_and_a_phone_never_scrolls_sideways(p
     page.reload()
     wait_ready(page)
     assert_fits_phone(page)
+
+
+NARROW = 360  # CSS pixels: a small phone
+
+
+def fits_narrow(page: Page) -> None:
+    """Fail if the page scrolls sideways on a small phone or a control of the board pokes out of it."""
+    assert page.evaluate("document.documentElement.scrollWidth") <= NARROW
+    rights = page.locator("#board [data-action], #board [data-select]").evaluate_all(
+        "els => els.map(e => e.getBoundingClientRect().right)"
+    )
+    assert all(right <= NARROW for right in rights)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_small_phone_never_scrolls_sideways_from_the_deal_to_the_result(page: Page, game: str) -> None:
+    players = all_games()[GAMES.index(game)].max_players  # the most rows and columns
+    seats = ",".join(["human"] + ["bot"] * (players - 1))
+    page.set_viewport_size({"width": NARROW, "height": 780})
+    page.goto(f"play/?game={game}&players={players}&seats={seats}&seed=5&{FAST}&lang=ja")
+    wait_ready(page)
+    assert play_to_the_end(page, 1, select=0.3, each=fits_narrow).clicks > 5
+    fits_narrow(page)
 
 
 LEAVES = "els => els.filter(e => !e.children.length).map(e => e.classList.contains('tt-changed'))"

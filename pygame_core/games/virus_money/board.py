@@ -44,6 +44,7 @@ from .rules import (
 FILL = {"R": "#d63c3c", "Y": "#e8b400", "G": "#2e9b4a", "B": "#2f6fd6"}
 INK = {"R": "#fff", "Y": "#222", "G": "#fff", "B": "#fff"}
 BAR = 60  # pieces that fill a colour's bar: all of that colour
+PIECES_MIN = 148  # px: the narrowest a player's bars of pieces get (their counts stay readable, at 9 px)
 
 TEXTS: Texts = {
     "en": {
@@ -575,6 +576,7 @@ def _pieces_svg(counts: Sequence[int], made: Sequence[int], label: str) -> str:
         role="img",
         aria_label=label,
         class_="tt-vm-pieces",
+        style=f"width:100%;max-width:{4 * w}px;min-width:{PIECES_MIN}px;height:auto",  # narrows on a phone
     )
 
 
