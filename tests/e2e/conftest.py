@@ -211,6 +211,7 @@ BLOCK_STORAGE = """Object.defineProperty(window, "localStorage", {
   get() { throw new DOMException("The operation is insecure.", "SecurityError"); },
 });"""
 PHONE = {"width": 390, "height": 844}  # a phone in portrait, CSS pixels
+SMALL_PHONE = {"width": 360, "height": 780}  # a small one
 
 
 def assert_fits_phone(page: Any, touch: float = 1, width: int = PHONE["width"]) -> None:

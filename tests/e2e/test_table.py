@@ -25,7 +25,16 @@ from pygame_core.engine.host import Guest
 from pygame_core.engine.howto import rules_html
 from pygame_core.engine.record import from_fragment, states
 
-from .conftest import BLOCK_STORAGE, PHONE, READY_TIMEOUT_MS, ROOT, click_some, opened, wait_ready
+from .conftest import (
+    BLOCK_STORAGE,
+    PHONE,
+    READY_TIMEOUT_MS,
+    ROOT,
+    SMALL_PHONE,
+    click_some,
+    opened,
+    wait_ready,
+)
 
 Check = Callable[[dict[str, Any], int], None]
 
@@ -300,8 +309,8 @@ def test_the_shared_screen_puts_the_board_first_once_every_seat_has_its_phone(
     host = hosted(browser, relay_site, "game=value_scale&players=3&seats=human,human,bot&pace=0", problems)
     join = host.locator("[data-join]")
     expect(join).to_be_visible()  # seats wait for phones: the link and QR code show
-    host.set_viewport_size({"width": 360, "height": 780})  # a phone as the shared screen: the link wraps
-    assert host.evaluate("document.documentElement.scrollWidth") <= 360
+    host.set_viewport_size(SMALL_PHONE)  # a phone as the shared screen: the link wraps
+    assert host.evaluate("document.documentElement.scrollWidth") <= SMALL_PHONE["width"]
     host.set_viewport_size({"width": 1280, "height": 800})
     first, second = (opened(browser, join_link(host), problems) for _ in range(2))
     for phone in (first, second):
