@@ -7,6 +7,7 @@ from playout import final_state
 
 from pygame_core.engine import BadRecord, Record, all_games
 from pygame_core.engine.replayer import Replayer
+from pygame_core.engine.screen import TEXTS
 
 
 @pytest.mark.parametrize("game", all_games(), ids=lambda g: g.id)
@@ -47,6 +48,24 @@ def test_a_chapter_heading_in_the_log_goes_to_the_step_where_that_chapter_began(
         if int(step) > 0:
             replayer.go(int(step) - 1)
             assert heading not in replayer.html().split('class="tt-log"')[1]
+
+
+@pytest.mark.parametrize("game", all_games(), ids=lambda g: g.id)
+def test_a_line_in_the_log_goes_to_the_step_that_completed_it(game):
+    _, actions = final_state(game, game.min_players, 6)
+    replayer = Replayer(Record(game.id, game.min_players, 6, {}, tuple(actions)))
+    line_button = r'<li><button type="button" data-replay-step="(\d+)">(.*?)</button></li>'
+    jumps = re.findall(line_button, replayer.html())
+    assert len(jumps) > 10 and jumps[-1][0] in ("0", "1"), "every line jumps, the oldest to the start"
+    assert TEXTS["en"]["log_jump"] in replayer.html()  # and the log says so
+
+    def shown(step: int, line: str) -> int:
+        """How many of the log's lines at `step` read `line`."""
+        replayer.go(step)
+        return len(re.findall(rf"<li><button [^>]*>{re.escape(line)}</button></li>", replayer.html()))
+
+    for step, line in jumps[:: max(1, len(jumps) // 20)]:  # every line is one more there than a step before
+        assert shown(int(step), line) > (shown(int(step) - 1, line) if int(step) else 0), (step, line)
 
 
 def test_a_game_not_yet_over_shows_only_the_table():

@@ -238,7 +238,13 @@
     if (!had || !box.contains(had)) return () => {};
     const same = had !== box && identity(had);
     return () => {
-      const next = (same && box.querySelector(same)) || box.querySelector("[data-action]:not([disabled])") || box;
+      // Of the controls so marked (a replay's log lines of one step), the one that reads the same.
+      const found = same ? [...box.querySelectorAll(same)] : [];
+      const next =
+        found.find((el) => el.textContent === had.textContent) ||
+        found[0] ||
+        box.querySelector("[data-action]:not([disabled])") ||
+        box;
       if (next === box) box.tabIndex = -1;
       next.focus({ preventScroll: true });
     };

@@ -54,9 +54,8 @@ class Replayer:
             self.states.append(state)
             self.log.extend(state["events"])
             self.logs.append(len(self.log))
-        # The step that logged each chapter's first event: where the log's chapter headings go.
-        chapters = [i for i, event in enumerate(self.log) if self.board.chapter(event, lang)]
-        self.starts = [bisect_right(self.logs, i) for i in chapters]
+        # The step that logged each event: where the log's headings and lines go.
+        self.steps = [bisect_right(self.logs, i) for i in range(len(self.log))]
         self.step = len(record.actions)
         self.viewer: Player | None = None
         self.names = self.board.seat_names(record.players, lang)
@@ -153,6 +152,6 @@ class Replayer:
         )
         view = self.view()
         board = self.board.render(view, [], lang=self.lang, names=self.names)
-        log = log_html(self.board, self.log[: self.logs[self.step]], self.lang, self.names, self.starts)
+        log = log_html(self.board, self.log[: self.logs[self.step]], self.lang, self.names, self.steps)
         end = end_panel(self.board, view, self.names, self.lang)
         return controls + board + end + log

@@ -25,6 +25,7 @@ TEXTS: Texts = {
         "undo": "Undo my last move",
         "thinking": "{name} is thinking…",
         "log": "What happened",
+        "log_jump": "Choose a line or a heading to see the board as it was then.",
         "bot": "{name} (bot)",
         "you": "{name} (You)",
         "waiting": "Waiting for the host…",
@@ -60,6 +61,7 @@ TEXTS: Texts = {
         "undo": "一手戻す",
         "thinking": "{name}が考えています…",
         "log": "ゲームの記録",
+        "log_jump": "行や見出しを選ぶと、その時点の盤面を表示します。",
         "bot": "{name}（ボット）",
         "you": "{name}（あなた）",
         "waiting": "ホストを待っています…",
@@ -367,48 +369,55 @@ def end_panel(
     return tag("section", "".join(parts), class_="tt-end tt-side")
 
 
-def log_groups(
-    board: Board, log: Sequence[dict[str, Any]], lang: str
-) -> list[tuple[str, list[dict[str, Any]]]]:
+# A line of the log: the indices of its first and last events in the log, and its event (a run merged).
+Line = tuple[int, int, dict[str, Any]]
+
+
+def log_groups(board: Board, log: Sequence[dict[str, Any]], lang: str) -> list[tuple[str, list[Line]]]:
     """Return the log as groups (the board's chapter headings, "" before the first), runs merged."""
-    groups: list[tuple[str, list[dict[str, Any]]]] = [("", [])]
-    for event in log:
+    groups: list[tuple[str, list[Line]]] = [("", [])]
+    for i, event in enumerate(log):
         heading = board.chapter(event, lang)
         if heading:
             groups.append((heading, []))
         lines = groups[-1][1]
-        merged = board.merge(lines[-1], event) if lines else None
+        merged = board.merge(lines[-1][2], event) if lines else None
         if merged is not None:
-            lines[-1] = merged
+            lines[-1] = (lines[-1][0], i, merged)
         else:
-            lines.append(event)
+            lines.append((i, i, event))
     return [(heading, lines) for heading, lines in groups if lines]
 
 
 def last_event(board: Board, log: Sequence[dict[str, Any]], lang: str, names: Sequence[str]) -> str:
     """Return the last thing in a log, in words (a run merged as the log shows it)."""
     groups = log_groups(board, log, lang)
-    return board.describe(groups[-1][1][-1], lang, names) if groups else translate(TEXTS, lang, "begins")
+    return board.describe(groups[-1][1][-1][2], lang, names) if groups else translate(TEXTS, lang, "begins")
 
 
 def log_html(
-    board: Board, log: Sequence[dict[str, Any]], lang: str, names: Sequence[str], starts: Sequence[int] = ()
+    board: Board, log: Sequence[dict[str, Any]], lang: str, names: Sequence[str], steps: Sequence[int] = ()
 ) -> str:
     """Return the whole public log, newest first: grouped by the board's chapters, runs merged; with
-    `starts` (a replay's step where each chapter began, in order), each chapter's heading goes there."""
-    steps = iter(starts)
+    `steps` (a replay's: the step that logged each event), each chapter's heading goes to where the chapter
+    began, and each line to where it was complete."""
+
+    def jump(text: str, event: int) -> str:
+        """Return `text` as a button to the replay's step that logged the `event`th event, if a replay's."""
+        return tag("button", text, type="button", data_replay_step=steps[event]) if steps else text
+
     sections = []
     for heading, lines in log_groups(board, log, lang):
-        title = ""
-        if heading:
-            step, text = next(steps, None), esc(heading)
-            jump = tag("button", text, type="button", data_replay_step=step) if step is not None else text
-            title = tag("h3", jump)
-        items = "".join(tag("li", board.describe(e, lang, names)) for e in reversed(lines))
+        title = tag("h3", jump(esc(heading), lines[0][0])) if heading else ""
+        items = "".join(
+            tag("li", jump(board.describe(e, lang, names), last)) for _, last, e in reversed(lines)
+        )
         sections.append(tag("section", title + tag("ol", items), class_="tt-log-group"))
+    hint = tag("p", translate(TEXTS, lang, "log_jump"), class_="tt-hint") if steps else ""
     return tag(
         "section",
         tag("h2", translate(TEXTS, lang, "log"))
+        + hint
         + tag("div", "".join(reversed(sections)), class_="tt-log-lines", data_log="1"),
         class_="tt-log",
     )

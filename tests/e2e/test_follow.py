@@ -19,6 +19,7 @@ from pygame_core.engine.screen import log_groups
 from .conftest import (
     FAST,
     PHONE,
+    SMALL_PHONE,
     PageGuard,
     assert_fits_phone,
     click_one,
@@ -123,6 +124,14 @@ def test_a_whole_game_then_the_end_the_record_the_replay_and_play_again(
     for seat in ("0", "1"):
         page.keyboard.press("ArrowDown")
         expect(page.locator("[data-replay-viewer]")).to_have_value(seat)
+    lines = page.locator(".tt-log-group li [data-replay-step]")
+    line = lines.nth(lines.count() // 2)  # a line halfway down the log
+    step = line.get_attribute("data-replay-step")
+    assert step and 0 < int(step) < len(record.actions)
+    text = line.text_content()
+    line.click()  # goes to where that line was complete
+    expect(page.locator("[data-replay-at]")).to_have_attribute("data-replay-at", step)
+    assert page.evaluate("document.activeElement.textContent") == text  # that line keeps the focus
     first = page.locator(".tt-log-group h3 [data-replay-step]").last  # the log's first chapter heading
     step = first.get_attribute("data-replay-step")
     first.click()  # goes to where that chapter began
@@ -200,23 +209,21 @@ def test_a_wide_screen_shows_the_whole_turn_and_a_phone_never_scrolls_sideways(p
     assert_fits_phone(page)
 
 
-NARROW = 360  # CSS pixels: a small phone
-
-
 def fits_narrow(page: Page) -> None:
     """Fail if the page scrolls sideways on a small phone or a control of the board pokes out of it."""
-    assert page.evaluate("document.documentElement.scrollWidth") <= NARROW
+    narrow = SMALL_PHONE["width"]
+    assert page.evaluate("document.documentElement.scrollWidth") <= narrow
     rights = page.locator("#board [data-action], #board [data-select]").evaluate_all(
         "els => els.map(e => e.getBoundingClientRect().right)"
     )
-    assert all(right <= NARROW for right in rights)
+    assert all(right <= narrow for right in rights)
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_a_small_phone_never_scrolls_sideways_from_the_deal_to_the_result(page: Page, game: str) -> None:
     players = all_games()[GAMES.index(game)].max_players  # the most rows and columns
     seats = ",".join(["human"] + ["bot"] * (players - 1))
-    page.set_viewport_size({"width": NARROW, "height": 780})
+    page.set_viewport_size(SMALL_PHONE)
     page.goto(f"play/?game={game}&players={players}&seats={seats}&seed=5&{FAST}&lang=ja")
     wait_ready(page)
     assert play_to_the_end(page, 1, select=0.3, each=fits_narrow).clicks > 5
