@@ -30,12 +30,17 @@ def test_a_finished_record_steps_from_start_to_end_with_the_same_result(game):
     assert replayer.view()["viewer"] == game.min_players - 1
 
 
+def log_jumps(game, seed: int, element: str) -> tuple[Replayer, list[tuple[str, str]]]:
+    """Replay a whole game; return it and the log's jumps in `element`s, (step, text), newest first."""
+    _, actions = final_state(game, game.min_players, seed)
+    replayer = Replayer(Record(game.id, game.min_players, seed, {}, tuple(actions)))
+    button = rf'<{element}><button type="button" data-replay-step="(\d+)">(.*?)</button></{element}>'
+    return replayer, re.findall(button, replayer.html())
+
+
 @pytest.mark.parametrize("game", all_games(), ids=lambda g: g.id)
 def test_a_chapter_heading_in_the_log_goes_to_the_step_where_that_chapter_began(game):
-    _, actions = final_state(game, game.min_players, 5)
-    replayer = Replayer(Record(game.id, game.min_players, 5, {}, tuple(actions)))
-    heading_button = r'<h3><button type="button" data-replay-step="(\d+)">(.*?)</button></h3>'
-    jumps = re.findall(heading_button, replayer.html())
+    replayer, jumps = log_jumps(game, 5, "h3")
     assert len(jumps) >= 2, "a whole game has chapters"
 
     def newest_heading() -> str:
@@ -52,10 +57,7 @@ def test_a_chapter_heading_in_the_log_goes_to_the_step_where_that_chapter_began(
 
 @pytest.mark.parametrize("game", all_games(), ids=lambda g: g.id)
 def test_a_line_in_the_log_goes_to_the_step_that_completed_it(game):
-    _, actions = final_state(game, game.min_players, 6)
-    replayer = Replayer(Record(game.id, game.min_players, 6, {}, tuple(actions)))
-    line_button = r'<li><button type="button" data-replay-step="(\d+)">(.*?)</button></li>'
-    jumps = re.findall(line_button, replayer.html())
+    replayer, jumps = log_jumps(game, 6, "li")
     assert len(jumps) > 10 and jumps[-1][0] in ("0", "1"), "every line jumps, the oldest to the start"
     assert TEXTS["en"]["log_jump"] in replayer.html()  # and the log says so
 
