@@ -295,11 +295,14 @@ def play_to_the_end(
     return played
 
 
-def click_some(pages: list[Page], rng: random.Random, selector: str = "#board [data-action]") -> int:
-    """Click one random element matching `selector` on each page that offers any; return the clicks."""
+def click_some(
+    pages: list[Page], rng: random.Random, selector: str = "#board [data-action]", select: float = 0.0
+) -> int:
+    """Click one random element matching `selector` on each page that offers any (or, with the chance
+    `select`, one of its board's selections: a hand card, an amount's step); return the clicks."""
     clicked = 0
     for page in pages:
-        found = page.locator(selector)
+        found = page.locator("#board [data-select]" if select and rng.random() < select else selector)
         n = found.count()
         if n:
             try:
