@@ -1,6 +1,7 @@
 """The board contract (docs/boards.md), checked on every registered game over a random game in both languages:
 rules text, explanations of every `data-explain` key, actions in words, the log's groups and the end."""
 
+import importlib
 import re
 from functools import partial
 
@@ -199,3 +200,21 @@ def test_text_a_board_colours_itself_is_readable_on_a_light_and_a_dark_page(game
             for page, side in zip(PAGES if len(sides) == 2 else ["light"], sides, strict=True):
                 shown = f"{text!r} in {colour} on a {page} page"
                 assert contrast(rgb(side.lower()), PAGES[page]) >= 4.5, shown
+
+
+# Each game's coloured chips and cards (fill) with the words and numbers written on them (ink).
+PALETTES = [
+    ("futures", "GOODS_COLOURS", "GOODS_INK"),
+    ("mercator", "CARD_COLOURS", "CARD_INK"),
+    ("value_scale", "GOODS_FILL", "GOODS_INK"),
+    ("virus_money", "FILL", "INK"),
+]
+
+
+@pytest.mark.parametrize(("game", "fills", "inks"), PALETTES)
+def test_words_on_a_coloured_chip_or_card_read_clearly(game: str, fills: str, inks: str) -> None:
+    board = importlib.import_module(f"pygame_core.games.{game}.board")
+    fill, ink = getattr(board, fills), getattr(board, inks)
+    assert fill.keys() == ink.keys()
+    for key in fill:  # WCAG AA for text of any size: a card's name or value is often small
+        assert contrast(rgb(fill[key].lower()), rgb(ink[key].lower())) >= 4.5, (game, key)

@@ -36,7 +36,7 @@ from . import rules as R
 from .rules import colour, value
 
 SEAT_COLOURS = ("#d63c3c", "#2f6fd6", "#e0b000", "#8a4fc2", "#2e9b4a", "#e57a1f", "#6b6b6b")
-CARD_COLOURS = {"R": "#c8302c", "Y": "#f0c419", "G": "#2f8f3e", "B": "#2f63c8", "P": "#7e44b8"}
+CARD_COLOURS = {"R": "#c8302c", "Y": "#f0c419", "G": "#277a34", "B": "#2f63c8", "P": "#7e44b8"}
 CARD_INK = {"R": "#fff", "Y": "#222", "G": "#fff", "B": "#fff", "P": "#fff"}
 STEPS = (-10, -5, -1, 1, 5, 10)
 BANNERS = frozenset({"reveal", "sale"})  # the sealed bids opened, the sale in Rome

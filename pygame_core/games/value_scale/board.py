@@ -52,7 +52,7 @@ from .rules import (
 
 SEAT_COLOURS = ("#d63c3c", "#2f6fd6", "#e0b000", "#8a4fc2", "#2e9b4a")
 GOODS_FILL = {"M": "#f3e2a0", "S": "#f6c7b6", "W": "#cfe0f5"}
-GOODS_INK = {"M": "#8a6a10", "S": "#a8391d", "W": "#2f5f9e"}
+GOODS_INK = {"M": "#7a5c0a", "S": "#9a3218", "W": "#2f5f9e"}
 COIN_FILL = {"D": "#e0b43a", "F": "#b9c2cc", "G": "#c7773a"}
 SURGE_FILL, SURGE_INK = "#dff3df", "#2e7d32"
 CRASH_FILL, CRASH_INK = "#f7d9d9", "#b83232"

@@ -41,7 +41,7 @@ from .rules import (
     spent,
 )
 
-FILL = {"R": "#d63c3c", "Y": "#e8b400", "G": "#2e9b4a", "B": "#2f6fd6"}
+FILL = {"R": "#d63c3c", "Y": "#e8b400", "G": "#277a34", "B": "#2f6fd6"}
 INK = {"R": "#fff", "Y": "#222", "G": "#fff", "B": "#fff"}
 BAR = 60  # pieces that fill a colour's bar: all of that colour
 PIECES_MIN = 148  # px: the narrowest a player's bars of pieces get (their counts stay readable, at 9 px)
