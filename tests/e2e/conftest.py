@@ -214,9 +214,10 @@ PHONE = {"width": 390, "height": 844}  # a phone in portrait, CSS pixels
 SMALL_PHONE = {"width": 360, "height": 780}  # a small one
 
 
-def assert_fits_phone(page: Any, touch: float = 1, width: int = PHONE["width"]) -> None:
+def assert_fits_phone(page: Any, touch: float = 1) -> None:
     """Fail if the page scrolls sideways or a clickable of the board pokes out of the phone's width or is
     smaller than `touch` pixels either way."""
+    width = PHONE["width"]
     assert page.evaluate("document.documentElement.scrollWidth") <= width
     boxes = page.evaluate(
         "[...document.querySelectorAll('#board [data-action], #board [data-select]')]"
