@@ -107,9 +107,11 @@ def test_the_board_numbers_the_slots_names_who_put_each_face_down_card_and_shows
     s = FUTURES.setup(4, 8)
     s = FUTURES.apply(s, 0, "place:2:" + s["hands"][0][0])
     s = FUTURES.apply(s, 0, "discard:" + ":".join(s["hands"][0][:2]))
-    html = render(FUTURES.view(s, None), [], names=["Ann", "Bob", "Cy", "Di"])
+    html = render(FUTURES.view(s, None), [], names=["Red (bot)", "Blue (You)", "Yellow (bot)", "Purple"])
     assert all(f'data-explain="slot:{i}">{i + 1}</text>' in html for i in range(rules.SLOTS))
-    assert ">Ann</text>" in html  # on the back of the card Ann put on slot 3
+    # The back of the card Red put on slot 3 names Red's colour, as its ring shows it, in full (a card is
+    # too narrow for "Red (bot)", which was cut to 8 characters).
+    assert ">Red</text>" in html
     row = re.search(r'<tr[^>]*data-seat="0">(.*?)</tr>', html)
     assert row and row[1].count('class="tt-chip"') == 2
 

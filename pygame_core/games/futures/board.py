@@ -384,10 +384,11 @@ def _card_svg(x: int, y: int, card: str | None, lang: str, note: str = "", by: i
     return tag("g", face + texts, data_explain=f"card:{card}")
 
 
-def market_svg(v: View, legal: set[str], lang: str, chosen: str | None, names: Sequence[str]) -> str:
+def market_svg(v: View, legal: set[str], lang: str, chosen: str | None) -> str:
     """Return the SVG of the six market slots, numbered 1-6 as the log names them, each face-down card
-    marked with who put it there; legal placements (of the chosen card) and reveals are hot."""
-    out = []
+    marked with the colour of the seat who put it there; legal placements (of the chosen card) and reveals
+    are hot."""
+    out, colours = [], seat_names(v["players"], lang)
     top = 14
     for i, slot in enumerate(v["slots"]):
         x = 2 + i * 60
@@ -405,7 +406,7 @@ def market_svg(v: View, legal: set[str], lang: str, chosen: str | None, names: S
         note, by = "", None
         if slot["down"]:
             by = slot["by"]
-            note = translate(TEXTS, lang, "npc") if by < 0 else names[by][:8]
+            note = translate(TEXTS, lang, "npc") if by < 0 else colours[by]
         out.append(_card_svg(x, top, slot.get("card"), lang, note, by))
         out.append(
             tag(
@@ -677,7 +678,7 @@ def render(
         tag(
             "section",
             tag("h2", translate(TEXTS, lang, "market"))
-            + market_svg(v, acts, lang, chosen, names)
+            + market_svg(v, acts, lang, chosen)
             + _out_of_play(v, lang),
         ),
         tag(

@@ -212,6 +212,7 @@ def _sample() -> View:
     slots[4] = {"height": 2, "down": True, "by": 1}
     return {
         "viewer": None,
+        "players": 4,
         "rows": rows,
         "prices": [rules.LADDER[r] for r in rows],
         "markers": markers,
@@ -223,10 +224,9 @@ def _sample() -> View:
 def figures(lang: str) -> dict[str, str]:
     """Return the rules' pictures, drawn by the board: the three ladders and a market mid-round."""
     v = _sample()
-    names = seat_names(4, lang)
     return {
         "ladders": board.ladders_svg(v, set(), lang),
-        "market": board.market_svg(v, set(), lang, None, names),
+        "market": board.market_svg(v, set(), lang, None),
     }
 
 
