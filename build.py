@@ -95,7 +95,7 @@ EMBED_PAGE = Path(
 RULES_PAGE = Path("rules/index.html")  # rendered per game and language: rules/<game>/ and rules/<game>/ja/
 PIP_DOWNLOAD_FLAGS = ("--quiet", "--no-deps", "--only-binary=:all:", "--python-version", "3.14")
 TOOLS = ("build>=1.2", "playwright>=1.49", "pytest-playwright>=0.6")
-RENDERED_SUFFIXES = (".html", ".toml", ".mjs")
+RENDERED_SUFFIXES = (".html", ".toml", ".mjs", ".js")
 # The start-up snapshot (see make_snapshot): a Pyodide memory image taken in Node after importing what the
 # pages import at their top. Modules the pages import that only exist in a browser are left out.
 SNAPSHOT_SKIP = frozenset({"pyscript", "js", "pyodide_js", "_pyscript", "polyscript"})
@@ -830,6 +830,7 @@ def page_values(
             "PREVIEWS": lambda: rendered("preview_templates"),
             "HELP_BUTTONS": lambda: rendered("help_templates"),
             "EMBED_GAMES": lambda: json.dumps(engine_pages().game_facts(), ensure_ascii=False),
+            "EMBED_TITLES": lambda: json.dumps(embed_titles(), ensure_ascii=False),
             "PYODIDE": root + PYODIDE_DIR,
             "PYSCRIPT": root + PYSCRIPT_DIR,
             "WHEEL": root + f"{WHEELS_DIR}/{wheel_name}",
@@ -857,6 +858,13 @@ def titled(name: str, lang: str) -> str:
     """Return a page's title: `name`, then the site's, apart as the language writes it (render.dotted)."""
     title: str = engine_pages().dotted([name, SITE], lang)
     return title
+
+
+def embed_titles() -> dict[str, dict[str, str]]:
+    """Each game's frame title in each language, as its embed page titles itself (embed.js, until it does)."""
+    pages = engine_pages()
+    names = {game: pages.get_game(game).name for game in pages.game_facts()}
+    return {game: {lang: titled(name, lang) for lang in pages.LANGS} for game, name in names.items()}
 
 
 def relay_setting() -> str:

@@ -1,4 +1,4 @@
-"""Embeds (public/embed.js, web/embed/, web/examples/): a cheap preview, then a game in a sandboxed frame."""
+"""Embeds (web/embed.js, web/embed/, web/examples/): a cheap preview, then a game in a sandboxed frame."""
 
 from __future__ import annotations
 
@@ -156,6 +156,26 @@ def test_an_embed_of_another_game_shows_its_own_preview_then_plays_it(
     expect(frame.locator("#board .tt-track")).to_have_count(1)
     expect(iframes.first).to_have_attribute("title", "Mercator · Trading Table")
     page_guard.assert_clean()
+
+
+def test_a_frame_is_named_for_its_game_before_it_has_loaded(
+    page: Page, page_guard: PageGuard, site: build.DistServer, other_origin: tuple[str, Path]
+) -> None:
+    blog, folder = other_origin
+    (folder / "slow.html").write_text(
+        f'<!doctype html><link rel="icon" href="data:,"><script src="{site.url}embed.js" async></script>'
+        '<div data-trading-table="value_scale" data-lang="ja"></div><div data-trading-table="stock_trader">'
+        '</div><div data-trading-table="chess"></div>'
+    )
+    page.route("**/embed/**", lambda route: route.abort())  # frames that never load their page
+    page.goto(blog + "slow.html")
+    iframes = page.locator("iframe")
+    expect(iframes).to_have_count(3)
+    titles = ["Value Scale・Trading Table", "Stock Trader · Trading Table", "Trading Table"]
+    for index, title in enumerate(titles):
+        expect(iframes.nth(index)).to_have_attribute("title", title)
+    assert len(page_guard.errors) == 3 and all("/embed/ net::ERR_FAILED" in e for e in page_guard.errors)
+    page_guard.errors.clear()  # the frames' pages, cut off on purpose
 
 
 def test_the_example_post_costs_little_until_play_then_both_embeds_play(

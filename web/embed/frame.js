@@ -1,4 +1,4 @@
-// The frame side of embeds (public/embed.js), run by /embed/ (the preview) and /play/. Inside an
+// The frame side of embeds (web/embed.js), run by /embed/ (the preview) and /play/. Inside an
 // iframe whose link has embed=1 (query or #fragment), it marks <html> with data-embed, data-theme
 // and data-size for the styles, and posts the page's height and title (the frame's name for a screen
 // reader: the game, "Your turn") to the host on every paint and resize.

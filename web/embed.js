@@ -11,6 +11,7 @@
   if (window.TradingTableEmbed) return window.TradingTableEmbed.scan(); // included twice
 
   const site = new URL(".", document.currentScript.src); // embed.js is at the site's root
+  const TITLES = {{EMBED_TITLES}}; // a frame's title by game and language until the frame gives its own (build.py)
   const FRAME_ONLY = ["tradingTable", "title", "width", "height"]; // the rest is the play link's
   const frames = new Map(); // frame id -> {element, iframe, fixed}
   let queue = Promise.resolve();
@@ -33,7 +34,8 @@
     // is still another origin than the host page: neither can touch the other's DOM. No popups,
     // forms or top navigation.
     iframe.setAttribute("sandbox", "allow-scripts allow-same-origin");
-    iframe.title = data.title || `Board game: ${options.get("game")}`;
+    const titles = TITLES[options.get("game")];
+    iframe.title = data.title || (titles ? titles[data.lang === "ja" ? "ja" : "en"] : "Trading Table");
     const style = {
       display: "block",
       "box-sizing": "border-box",
