@@ -175,6 +175,14 @@ def test_every_view_and_event_renders_in_both_languages(lang, mode):
     assert {"offer", "win", "pick", "acquire", "refill", "dealer", "over"} <= kinds
 
 
+def test_a_dealer_who_starts_the_bidding_is_named_once():
+    names = ["Red (You)", "Blue (bot)"]
+    assert describe({"e": "start", "p": 0, "seat": 1}, "en", names) == "Red (You) lets Blue (bot) start"
+    assert describe({"e": "start", "p": 0, "seat": 0}, "en", names) == "Red (You) chooses to start"
+    ja = describe({"e": "start", "p": 1, "seat": 1}, "ja", ["赤", "青（ボット）"])
+    assert ja == "青（ボット）が自分を開始プレイヤーに指名"
+
+
 def test_japanese_covers_the_board_words():
     s = G.setup(4, 1)
     html = render(G.view(s, 0), G.legal_actions(s, 0), lang="ja")

@@ -149,6 +149,7 @@ TEXTS: Texts = {
         "e_deal": "{name} deals first; face up: {cards}",
         "e_offer": "{name} offers {cards}",
         "e_start": "{name} lets {seat} start",
+        "e_start_self": "{name} chooses to start",
         "e_bid": "{name} bids {n}",
         "e_drop": "{name} drops out",
         "e_win": "{name} wins {cards}, paying {coins}",
@@ -275,6 +276,7 @@ TEXTS: Texts = {
         "e_deal": "{name}が最初のディーラー。表向き：{cards}",
         "e_offer": "{name}が{cards}を競りにかけました",
         "e_start": "{name}が{seat}を開始プレイヤーに指名",
+        "e_start_self": "{name}が自分を開始プレイヤーに指名",
         "e_bid": "{name}が{n}枚",
         "e_drop": "{name}が降りました",
         "e_win": "{name}が{cards}を落札、{coins}を支払い",
@@ -880,6 +882,8 @@ def describe(event: dict[str, Any], lang: str = "en", names: Sequence[str] | Non
     if kind in ("offer", "unsold", "acquire"):
         return translate(TEXTS, lang, f"e_{kind}", name=name, cards=cards_label(event["lot"], lang))
     if kind == "start":
+        if event["seat"] == event["p"]:
+            return translate(TEXTS, lang, "e_start_self", name=name)
         return translate(TEXTS, lang, "e_start", name=name, seat=names[event["seat"]])
     if kind == "bid":
         return translate(TEXTS, lang, "e_bid", name=name, n=event["n"])
