@@ -73,3 +73,9 @@ def test_a_burst_lists_the_forced_settlements_with_each_language_s_commas_and_br
         "BURST! PEPPER hits 50; forced settlement (Purple −32, Yellow +4); back to 25"
     )
     assert describe(burst, "ja") == "BURST！PEPPERが50に到達、強制決済（紫−32、黄+4）。25に戻ります"
+
+
+def test_a_burst_names_a_seat_with_two_markers_there_once_with_their_sum():
+    settled = [[3, "D", 18, -8], [0, "D", 21, -8], [3, "D", 23, -12]]  # seat, side, price, owed
+    burst = {"e": "burst", "c": "C", "at": 50, "settled": settled, "to": 25}
+    assert describe(burst, "en") == "BURST! CORN hits 50; forced settlement (Purple −20, Red −8); back to 25"

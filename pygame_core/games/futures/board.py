@@ -714,7 +714,10 @@ def describe(event: dict[str, Any], lang: str = "en", names: Sequence[str] | Non
             when=translate(TEXTS, lang, event["when"]),
         )
     if kind == "burst":
-        owing = [figure(who(o), signed(owed), lang) for o, _, _, owed in event["settled"] if owed]
+        net: dict[int, int] = {}  # by seat, in the order settled: a seat's markers there, summed
+        for o, _, _, owed in event["settled"]:
+            net[o] = net.get(o, 0) + owed
+        owing = [figure(who(o), signed(owed), lang) for o, owed in net.items() if owed]
         debts = aside("", commas(owing, lang), lang)
         return translate(
             TEXTS,
