@@ -133,6 +133,12 @@ def test_the_log_tells_who_won_what_for_how_much():
     assert ja == "赤が3個で「黄3個」のカード（コスト1）を獲得し、緑1個、青2個を得ました"
 
 
+def test_the_log_says_what_a_seat_has_chosen_in_secret():
+    ready = {"e": "ready", "p": 1}
+    assert describe(ready, "en", seat_names(4, "en")) == "Yellow has chosen which cards to use"
+    assert describe(ready, "ja", seat_names(4, "ja")) == "黄が使うカードを選び終えました"
+
+
 def test_the_screen_plays_a_whole_solo_game_by_its_buttons():
     bots = {n: partial(make_bot, G, n) for n in bot_names(G)}
     table = Table.new("virus_money", ["human", "broker", "broker", "random"], 4, bots)
