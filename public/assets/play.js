@@ -151,6 +151,7 @@
 
   // Each leaf of the board by its place in the tree, with what it shows (text and attributes; not the
   // class or the tabindex, which this script adds after a paint).
+  const PAINTED_HERE = ["class", "tabindex", "data-hint-rank"]; // what paint adds: no change of the game
   function leaves(box) {
     const found = new Map();
     const board = box.querySelector(".tt-board");
@@ -158,7 +159,7 @@
     const walk = (el, path) => {
       const kids = el.children;
       if (!kids.length) {
-        const attrs = [...el.attributes].filter((a) => a.name !== "class" && a.name !== "tabindex").map((a) => `${a.name}=${a.value}`);
+        const attrs = [...el.attributes].filter((a) => !PAINTED_HERE.includes(a.name)).map((a) => `${a.name}=${a.value}`);
         found.set(path, { el, sign: `${el.textContent}|${attrs.join("|")}` });
         return;
       }
@@ -250,6 +251,17 @@
     };
   }
 
+  // A hint's moves are marked where they are played, with their rank in its list; a hint just given comes
+  // into view (its first move's control if the board has one, else the list, which on a phone is far below).
+  function markHints(box, shown) {
+    [...box.querySelectorAll("[data-hint-action]")].forEach((item, rank) => {
+      const action = CSS.escape(item.dataset.hintAction);
+      for (const el of box.querySelectorAll(`[data-action="${action}"]`)) el.dataset.hintRank = rank + 1;
+    });
+    const list = box.querySelector(".tt-hints");
+    if (list && !shown) (box.querySelector('[data-hint-rank="1"]') || list).scrollIntoView({ block: "nearest" });
+  }
+
   const painted = new WeakMap(); // each box's last markup
   TT.paint = (box, html) => {
     // The same markup again (Python's first paint over the board python.js showed before it was up) is
@@ -261,6 +273,7 @@
     const before = motion ? leaves(box) : new Map();
     const kept = keptDetails(box);
     const focus = refocus(box);
+    const hinted = Boolean(box.querySelector(".tt-hints"));
     box.innerHTML = html;
     keepDetails(box, kept);
     split(box);
@@ -275,6 +288,7 @@
       if (!thing.matches(ACTING) && !thing.closest(ACTING)) thing.setAttribute("tabindex", "0");
     }
     focus(); // once the things that explain themselves can take it
+    markHints(box, hinted);
     setExplainMode(root.dataset.explaining === "1");
     clearTimeout(bannerTimer);
     const banner = box.querySelector("[data-banner] [data-dismiss]");

@@ -15,7 +15,7 @@ from pygame_core.catalog import PREVIEW_SEED, play_params
 from pygame_core.engine import Record, all_games, get_game, replay
 from pygame_core.engine.howto import rules_html
 
-from .conftest import FAST, PageGuard, board_html, settle, wait_ready
+from .conftest import FAST, PHONE, PageGuard, board_html, settle, wait_ready
 
 GAMES = [g.id for g in all_games()]
 
@@ -75,6 +75,14 @@ def test_rules_explanations_and_a_hint_without_losing_anything(
     expect(hinted.first).to_be_visible(timeout=60_000)
     actions = hinted.evaluate_all("els => els.map(e => e.dataset.hintAction)")
     assert len(actions) == min(3, len(legal)) and set(actions) <= set(legal)
+    # Each is marked where it is played, with its rank; the first (or, with no control, the list) in view.
+    for rank, action in enumerate(actions, 1):
+        controls = page.locator(f'#board [data-action="{action}"]')
+        assert controls.count() == page.locator(f'#board [data-hint-rank="{rank}"]').count()
+        for i in range(controls.count()):
+            expect(controls.nth(i)).to_have_attribute("data-hint-rank", str(rank))
+    first = page.locator('#board [data-hint-rank="1"]')
+    expect(first.first if first.count() else page.locator("#board .tt-hints")).to_be_in_viewport()
     assert (
         json.loads(
             page.evaluate("Object.values({...localStorage}).find(v => v.includes('trading-table-record'))")
@@ -86,6 +94,21 @@ def test_rules_explanations_and_a_hint_without_losing_anything(
     page.locator("[data-help]").click()
     expect(sheet).to_contain_text(first_heading(game, "ja"))
     page.keyboard.press("Escape")
+    page_guard.assert_clean()
+
+
+def test_a_hint_on_a_phone_marks_its_moves_where_the_person_is_looking(
+    page: Page, page_guard: PageGuard
+) -> None:
+    page.set_viewport_size(PHONE)
+    page.goto(bots_link("value_scale", "human,bot,bot,bot").replace("seed=5", "seed=4"))
+    wait_ready(page)
+    page.locator("[data-hint]").click()
+    first = page.locator('#board [data-hint-rank="1"]')
+    expect(first).to_have_count(1, timeout=60_000)
+    action = page.locator("[data-hint-action]").first.get_attribute("data-hint-action")
+    assert first.get_attribute("data-action") == action and action.startswith("offer:")
+    expect(first).to_be_in_viewport()  # the dealer's offers, under the prompt
     page_guard.assert_clean()
 
 
