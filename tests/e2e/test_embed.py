@@ -44,6 +44,16 @@ def embeds(page: Page, count: int) -> list[Frame]:
     return frames
 
 
+def host_page(other_origin: tuple[str, Path], site: build.DistServer, name: str, body: str) -> str:
+    """Write a page on the other origin that loads the site's embed.js, with `body`; return its URL."""
+    blog, folder = other_origin
+    (folder / f"{name}.html").write_text(
+        '<!doctype html><link rel="icon" href="data:,">'
+        f'<script src="{site.url}embed.js" async></script>{body}'
+    )
+    return f"{blog}{name}.html"
+
+
 def play(frame: Frame) -> None:
     """Press Play in an embed and wait until its board accepts input."""
     frame.locator("[data-play]").click()
@@ -134,13 +144,15 @@ def test_an_embed_preview_opened_on_its_own_reads_clearly(page: Page, page_guard
 def test_an_embed_of_another_game_shows_its_own_preview_then_plays_it(
     page: Page, page_guard: PageGuard, site: build.DistServer, other_origin: tuple[str, Path]
 ) -> None:
-    blog, folder = other_origin
-    (folder / "mercator.html").write_text(
-        f'<!doctype html><link rel="icon" href="data:,"><script src="{site.url}embed.js" async></script>'
-        '<div data-trading-table="mercator" data-players="5" data-open="1" data-pace="0"></div>'
-        '<div data-trading-table="mercator" data-title="Our Mercator"></div>'
+    page.goto(
+        host_page(
+            other_origin,
+            site,
+            "mercator",
+            '<div data-trading-table="mercator" data-players="5" data-open="1" data-pace="0"></div>'
+            '<div data-trading-table="mercator" data-title="Our Mercator"></div>',
+        )
     )
-    page.goto(blog + "mercator.html")
     frame, titled = embeds(page, 2)
     expect(frame.locator("body > header")).to_contain_text("Mercator · 5 players · 4 bots")
     expect(titled.locator("body > header")).to_contain_text("Mercator")
@@ -161,14 +173,16 @@ def test_an_embed_of_another_game_shows_its_own_preview_then_plays_it(
 def test_a_frame_is_named_for_its_game_before_it_has_loaded(
     page: Page, page_guard: PageGuard, site: build.DistServer, other_origin: tuple[str, Path]
 ) -> None:
-    blog, folder = other_origin
-    (folder / "slow.html").write_text(
-        f'<!doctype html><link rel="icon" href="data:,"><script src="{site.url}embed.js" async></script>'
-        '<div data-trading-table="value_scale" data-lang="ja"></div><div data-trading-table="stock_trader">'
-        '</div><div data-trading-table="chess"></div>'
-    )
     page.route("**/embed/**", lambda route: route.abort())  # frames that never load their page
-    page.goto(blog + "slow.html")
+    page.goto(
+        host_page(
+            other_origin,
+            site,
+            "slow",
+            '<div data-trading-table="value_scale" data-lang="ja"></div>'
+            '<div data-trading-table="stock_trader"></div><div data-trading-table="chess"></div>',
+        )
+    )
     iframes = page.locator("iframe")
     expect(iframes).to_have_count(3)
     titles = ["Value Scale・Trading Table", "Stock Trader · Trading Table", "Trading Table"]
@@ -249,13 +263,15 @@ def test_a_whole_game_in_an_embed_on_another_origin(
 def test_bad_options_show_a_readable_message_in_the_embed(
     page: Page, page_guard: PageGuard, site: build.DistServer, other_origin: tuple[str, Path]
 ) -> None:
-    blog, folder = other_origin
-    (folder / "bad.html").write_text(
-        f'<!doctype html><link rel="icon" href="data:,"><script src="{site.url}embed.js" async></script>'
-        '<div data-trading-table="chess"></div><div data-trading-table="futures" data-players="9"></div>'
-        '<div data-trading-table="chess" data-lang="ja"></div>'
+    page.goto(
+        host_page(
+            other_origin,
+            site,
+            "bad",
+            '<div data-trading-table="chess"></div><div data-trading-table="futures" data-players="9"></div>'
+            '<div data-trading-table="chess" data-lang="ja"></div>',
+        )
     )
-    page.goto(blog + "bad.html")
     chess, nine, chess_ja = embeds(page, 3)
     expect(chess.locator('[role="alert"]')).to_contain_text("unknown game 'chess' (games: futures, mercator")
     # An unknown game's page is the English one: the Japanese alert marks it Japanese.
