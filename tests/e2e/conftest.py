@@ -214,6 +214,16 @@ PHONE = {"width": 390, "height": 844}  # a phone in portrait, CSS pixels
 SMALL_PHONE = {"width": 360, "height": 780}  # a small one
 
 
+def fits_narrow(page: Any) -> None:
+    """Fail if the page scrolls sideways on a small phone or a control of the board pokes out of it."""
+    narrow = SMALL_PHONE["width"]
+    assert page.evaluate("document.documentElement.scrollWidth") <= narrow
+    rights = page.locator("#board [data-action], #board [data-select]").evaluate_all(
+        "els => els.map(e => e.getBoundingClientRect().right)"
+    )
+    assert all(right <= narrow for right in rights)
+
+
 def assert_fits_phone(page: Any, touch: float = 1) -> None:
     """Fail if the page scrolls sideways or a clickable of the board pokes out of the phone's width or is
     smaller than `touch` pixels either way."""

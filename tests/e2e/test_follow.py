@@ -23,6 +23,7 @@ from .conftest import (
     PageGuard,
     assert_fits_phone,
     click_one,
+    fits_narrow,
     game_over,
     play_to_the_end,
     settle,
@@ -207,16 +208,6 @@ def test_a_wide_screen_shows_the_whole_turn_and_a_phone_never_scrolls_sideways(p
     page.reload()
     wait_ready(page)
     assert_fits_phone(page)
-
-
-def fits_narrow(page: Page) -> None:
-    """Fail if the page scrolls sideways on a small phone or a control of the board pokes out of it."""
-    narrow = SMALL_PHONE["width"]
-    assert page.evaluate("document.documentElement.scrollWidth") <= narrow
-    rights = page.locator("#board [data-action], #board [data-select]").evaluate_all(
-        "els => els.map(e => e.getBoundingClientRect().right)"
-    )
-    assert all(right <= narrow for right in rights)
 
 
 @pytest.mark.parametrize("game", GAMES)

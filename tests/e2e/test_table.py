@@ -32,6 +32,7 @@ from .conftest import (
     ROOT,
     SMALL_PHONE,
     click_some,
+    fits_narrow,
     opened,
     wait_ready,
 )
@@ -130,8 +131,10 @@ def play(
     game: str = "futures",
     check: Check = futures_secrets_kept,
     select: float = 0.0,
+    narrow: bool = False,
 ) -> tuple[Page, list[Page]]:
-    """Play a whole 4-player game (three phones and a bot) hosted by a table screen; return the pages."""
+    """Play a whole 4-player game (three phones and a bot) hosted by a table screen; return the pages.
+    `narrow`: the last phone is a small one, which never scrolls sideways (checked before every tap)."""
     problems: list[str] = []
     extra = "&transport=relay" if transport == "relay" else ""
     host = opened(
@@ -147,6 +150,8 @@ def play(
     guests = [opened(browser, link.replace("#", f"{extra}#"), problems) for _ in range(3)]
     for guest in guests:
         wait_ready(guest)
+    if narrow:
+        guests[-1].set_viewport_size(SMALL_PHONE)
     seats = [int(g.evaluate("JSON.parse(window.ttReceived[0]).seat")) for g in guests]
     assert sorted(seats) == [0, 1, 2]
     host.wait_for_function(
@@ -157,6 +162,8 @@ def play(
     clicks = 0
     while host.evaluate("document.documentElement.dataset.gameOver") != "1":
         assert clicks < 1500, "the game did not end"
+        if narrow:
+            fits_narrow(guests[-1])
         clicks += click_some(guests, rng, select=select)
         if disrupt and clicks == 20:  # a guest closes its page and comes back to the same seat
             assert check_messages(guests[0], seats[0], check) > 0
@@ -197,7 +204,7 @@ def last_state(page: Page) -> dict[str, Any]:
 def test_a_whole_game_forced_onto_the_relay_then_its_record_and_a_rematch_at_the_same_table(
     browser: Browser, relay_site: str
 ) -> None:
-    host, guests = play(browser, relay_site, "relay", disrupt=False)
+    host, guests = play(browser, relay_site, "relay", disrupt=False, narrow=True)
     ended = [last_state(guest) for guest in guests]
     assert "rematch" in guests[0].inner_text("#board")  # the phone is told where a rematch starts
     assert guests[0].locator("[data-rematch]").count() == 0
@@ -236,10 +243,10 @@ def test_a_whole_game_forced_onto_the_relay_then_its_record_and_a_rematch_at_the
 
 
 @pytest.mark.parametrize("game", ["stock_trader", "value_scale", "virus_money"])
-def test_every_game_at_a_table_sends_each_phone_only_its_own_seat_s_view(
+def test_every_game_at_a_table_sends_each_phone_only_its_own_seat_s_view_and_fits_a_small_one(
     browser: Browser, relay_site: str, game: str
 ) -> None:
-    play(browser, relay_site, "relay", disrupt=False, game=game, check=lambda msg, seat: None, select=0.3)
+    play(browser, relay_site, "relay", False, game, lambda msg, seat: None, select=0.3, narrow=True)
 
 
 def test_the_lobby_creates_a_table_of_any_game_and_a_phone_joins_by_code(
