@@ -10,6 +10,7 @@ import pytest
 from pygame_core.bots import bot_names, make_bot
 from pygame_core.bots.hint import hint_steps
 from pygame_core.engine import Rng, get_board, get_game
+from pygame_core.engine.hint import Hint
 from pygame_core.engine.screen import Screen, log_html
 from pygame_core.engine.table import Table
 
@@ -184,6 +185,18 @@ def test_a_hint_names_three_legal_actions_with_their_value_in_words():
     assert len(hinted) == 3 and set(hinted) <= set(screen.table.game.legal_actions(screen.table.state, 0))
     screen.click("action", hinted[0])
     assert "data-hint-action" not in screen.html()
+
+
+def test_a_hinted_move_with_no_control_yet_names_the_choice_that_brings_one_up():
+    screen = screen_for(["human", "trader", "trader", "trader"], 5)  # hand CD CD PD PU RU; CD's slots drawn
+    screen.hints = [Hint("place:1:PU", 2.0, "place:0:CD", 0.0), Hint("place:0:CD", 0.0, "place:0:CD", 0.0)]
+    html = screen.html()
+    assert 'data-hint-action="place:1:PU" data-hint-select="PU">' in html
+    assert 'data-hint-action="place:0:CD">' in html  # a control of its own is drawn: no choice named
+    screen.click("select", "PU")
+    html = screen.html()
+    assert 'data-hint-action="place:1:PU">' in html
+    assert 'data-hint-action="place:0:CD" data-hint-select="CD">' in html
 
 
 def test_no_hint_with_two_people_at_the_table():

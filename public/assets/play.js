@@ -251,12 +251,14 @@
     };
   }
 
-  // A hint's moves are marked where they are played, with their rank in its list; a hint just given comes
-  // into view (its first move's control if the board has one, else the list, which on a phone is far below).
+  // A hint's moves are marked where they are played, with their rank in its list (a move with no control
+  // yet: the choice that brings one up, data-hint-select); a hint just given comes into view (its first
+  // move's mark if the board has one, else the list, which on a phone is far below).
   function markHints(box, shown) {
     [...box.querySelectorAll("[data-hint-action]")].forEach((item, rank) => {
-      const action = CSS.escape(item.dataset.hintAction);
-      for (const el of box.querySelectorAll(`[data-action="${action}"]`)) el.dataset.hintRank = rank + 1;
+      const { hintAction: action, hintSelect: choice } = item.dataset;
+      const marked = choice === undefined ? `[data-action="${CSS.escape(action)}"]` : `[data-select="${CSS.escape(choice)}"]`;
+      for (const el of box.querySelectorAll(marked)) el.dataset.hintRank ??= rank + 1;
     });
     const list = box.querySelector(".tt-hints");
     if (list && !shown) (box.querySelector('[data-hint-rank="1"]') || list).scrollIntoView({ block: "nearest" });

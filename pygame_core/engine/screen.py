@@ -3,6 +3,7 @@
 It is pure: the page turns a click into `click(kind, value)` and paints `html()`. No browser import here.
 """
 
+import html
 import re
 from collections.abc import Sequence
 from typing import Any
@@ -103,6 +104,9 @@ def seat_name(colour: str, human: bool, people: int, lang: str) -> str:
     return plain(TEXTS, lang, "you", name=colour) if people == 1 else colour
 
 
+SELECT = re.compile(r'data-select="([^"]*)"')  # a choice's value in a board's markup
+
+
 class Screen:
     """One device's screen of a table, in one language: the board and all that a page shows around it."""
 
@@ -173,7 +177,8 @@ class Screen:
         legal = game.legal_actions(state, who) if who is not None else []
         view = game.view(state, who)
         drawn = self.board.render(view, legal, lang=self.lang, names=self.names, selected=self.selected)
-        parts = [self._tools(), self._banners(), with_last_event(drawn, self.last_event()), self._hints(view)]
+        hints = self._hints(view, legal, drawn)
+        parts = [self._tools(), self._banners(), with_last_event(drawn, self.last_event()), hints]
         bot = self.table.bot_to_act()
         if bot is not None:
             parts.append(
@@ -212,12 +217,14 @@ class Screen:
         button = tag("button", self.t("dismiss"), type="button", class_="tt-act", data_dismiss="1")
         return tag("div", lines + button, class_="tt-banner", role="alert", data_banner="1")
 
-    def _hints(self, view: dict[str, Any]) -> str:
-        """Return the hint list, if one was asked for this move."""
+    def _hints(self, view: dict[str, Any], legal: Sequence[str], drawn: str) -> str:
+        """Return the hint list, if one was asked for this move; a move the board offers no control for
+        names the choice whose tap brings one up (`data-hint-select`), so the page can mark that instead."""
         if self.hints is None:
             return ""
         if not self.hints:
             return tag("p", self.t("hint_none"), class_="tt-hints tt-side")
+        paths = self._hint_paths(view, legal, drawn)
 
         def words(action: str) -> str:
             return esc(self.board.action_name(action, view, self.lang) or action)
@@ -231,10 +238,28 @@ class Screen:
                     "hint_line", action=words(h.action), gain=signed(h.gain), baseline=words(h.baseline)
                 ),
                 data_hint_action=h.action,
+                data_hint_select=paths.get(h.action),
             )
             for h in self.hints
         )
         return tag("section", tag("h2", self.t("hint_title")) + tag("ol", items), class_="tt-hints tt-side")
+
+    def _hint_paths(self, view: dict[str, Any], legal: Sequence[str], drawn: str) -> dict[str, str]:
+        """Return, for each hinted move with no control on the board as drawn, a choice (a `data-select`
+        value not selected yet) whose tap would draw one: the board drawn once per choice, until all found."""
+        hidden = [h.action for h in self.hints or () if f'data-action="{esc(h.action)}"' not in drawn]
+        paths: dict[str, str] = {}
+        for value in dict.fromkeys(html.unescape(v) for v in SELECT.findall(drawn)):
+            if not hidden:
+                break
+            if value in self.selected:
+                continue
+            picked = chosen(self.selected, "select", value)
+            shown = self.board.render(view, legal, lang=self.lang, names=self.names, selected=picked)
+            for action in [a for a in hidden if f'data-action="{esc(a)}"' in shown]:
+                paths[action] = value
+                hidden.remove(action)
+        return paths
 
     def explain(self, key: str) -> str:
         """Return what the thing marked `data-explain="<key>"` is and does now (markup)."""
