@@ -199,6 +199,17 @@ def test_a_hinted_move_with_no_control_yet_names_the_choice_that_brings_one_up()
     assert 'data-hint-action="place:0:CD" data-hint-select="CD">' in html
 
 
+def test_a_hinted_move_is_named_at_a_choice_drawn_unpressed_though_tapped_before():
+    game = get_game("stock_trader")  # hand basic-B basic-B confusion; the last tap is the card drawn pressed
+    bots = {n: partial(make_bot, game, n) for n in bot_names(game)}
+    table = Table.new("stock_trader", ["human", "random", "random"], 9, bots)
+    screen = Screen(table, get_board("stock_trader"))
+    screen.click("select", "basic-B")
+    screen.click("select", "confusion")
+    screen.hints = [Hint("play:basic-B", 1.0, "play:basic-B", 0.0)]
+    assert 'data-hint-action="play:basic-B" data-hint-select="basic-B">' in screen.html()
+
+
 def test_no_hint_with_two_people_at_the_table():
     assert "data-hint" not in screen_for(["human", "human", "trader"], 9).html()
     assert 'data-hint="1"' in screen_for(["human", "trader", "trader"], 9).html()

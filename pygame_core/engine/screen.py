@@ -104,7 +104,7 @@ def seat_name(colour: str, human: bool, people: int, lang: str) -> str:
     return plain(TEXTS, lang, "you", name=colour) if people == 1 else colour
 
 
-SELECT = re.compile(r'data-select="([^"]*)"')  # a choice's value in a board's markup
+SELECT = re.compile(r'<[^<>]*\sdata-select="([^"]*)"[^<>]*>')  # a choice's tag in a board's markup, its value
 
 
 class Screen:
@@ -246,14 +246,13 @@ class Screen:
 
     def _hint_paths(self, view: dict[str, Any], legal: Sequence[str], drawn: str) -> dict[str, str]:
         """Return, for each hinted move with no control on the board as drawn, a choice (a `data-select`
-        value not selected yet) whose tap would draw one: the board drawn once per choice, until all found."""
+        value drawn unpressed) whose tap would draw one: the board drawn once per choice, until all found."""
         hidden = [h.action for h in self.hints or () if f'data-action="{esc(h.action)}"' not in drawn]
         paths: dict[str, str] = {}
-        for value in dict.fromkeys(html.unescape(v) for v in SELECT.findall(drawn)):
+        unpressed = (m[1] for m in SELECT.finditer(drawn) if 'aria-pressed="true"' not in m[0])
+        for value in dict.fromkeys(html.unescape(v) for v in unpressed):
             if not hidden:
                 break
-            if value in self.selected:
-                continue
             picked = chosen(self.selected, "select", value)
             shown = self.board.render(view, legal, lang=self.lang, names=self.names, selected=picked)
             for action in [a for a in hidden if f'data-action="{esc(a)}"' in shown]:
