@@ -84,6 +84,11 @@ def test_rules_explanations_and_a_hint_without_losing_anything(
         assert all(0 < mark <= rank for mark in ranks) and (ranks or not choice)
     first = page.locator('#board [data-hint-rank="1"]')
     expect(first.first if first.count() else page.locator("#board .tt-hints")).to_be_in_viewport()
+    # A badge sits within its control's width, so the edge of a column never cuts it off.
+    rights = page.locator("#board [data-hint-rank]:not(svg *)").evaluate_all(
+        "els => els.map(e => parseFloat(getComputedStyle(e, '::after').right))"
+    )
+    assert all(right >= 0 for right in rights), rights
     assert (
         json.loads(
             page.evaluate("Object.values({...localStorage}).find(v => v.includes('trading-table-record'))")
