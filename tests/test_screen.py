@@ -210,6 +210,23 @@ def test_a_hinted_move_is_named_at_a_choice_drawn_unpressed_though_tapped_before
     assert 'data-hint-action="play:basic-B" data-hint-select="basic-B">' in screen.html()
 
 
+def test_a_hinted_amount_some_steps_off_is_marked_at_each_step_in_turn():
+    game = get_game("mercator")  # an auction bid, 0 to 50, shown at 0 with steppers to 1, 5, 10 and 50
+    table = Table.new(
+        "mercator", ["human", "random", "random"], 1, {n: partial(make_bot, game, n) for n in bot_names(game)}
+    )
+    table.act(0, "auction")
+    while table.bot_to_act() is not None:
+        table.bot_move()
+    screen = Screen(table, get_board("mercator"))
+    screen.hints = [Hint("bid:11", 1.0, "bid:0", 0.0)]
+    steps = []
+    while 'data-action="bid:11"' not in (html := screen.html()):
+        steps.append(re.search(r'data-hint-action="bid:11" data-hint-select="(\d+)">', html)[1])
+        screen.click("select", steps[-1])
+    assert steps == ["1", "11"] and 'data-hint-action="bid:11">' in html
+
+
 def test_no_hint_with_two_people_at_the_table():
     assert "data-hint" not in screen_for(["human", "human", "trader"], 9).html()
     assert 'data-hint="1"' in screen_for(["human", "trader", "trader"], 9).html()

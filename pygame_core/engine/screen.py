@@ -6,6 +6,7 @@ It is pure: the page turns a click into `click(kind, value)` and paints `html()`
 import html
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from .game import Player
@@ -104,7 +105,28 @@ def seat_name(colour: str, human: bool, people: int, lang: str) -> str:
     return plain(TEXTS, lang, "you", name=colour) if people == 1 else colour
 
 
+PATH_BOARDS = 40  # boards a hint may draw to find the choices that lead to its moves
 SELECT = re.compile(r'<[^<>]*\sdata-select="([^"]*)"[^<>]*>')  # a choice's tag in a board's markup, its value
+ACTION = re.compile(r'data-action="([^"]*)"')
+
+
+@dataclass(frozen=True)
+class Outline:
+    """What a hint's search keeps of a drawn board: its hash, its moves, and its choices drawn unpressed."""
+
+    sign: int
+    actions: frozenset[str]
+    choices: tuple[str, ...]
+
+    @classmethod
+    def of(cls, markup: str) -> "Outline":
+        """Return the outline of a board's markup."""
+        unpressed = (m[1] for m in SELECT.finditer(markup) if 'aria-pressed="true"' not in m[0])
+        return cls(
+            hash(markup),
+            frozenset(html.unescape(a) for a in ACTION.findall(markup)),
+            tuple(dict.fromkeys(html.unescape(v) for v in unpressed)),
+        )
 
 
 class Screen:
@@ -118,6 +140,7 @@ class Screen:
         self.confirmed: Player | None = None
         self.pace: int | None = None  # ms between bot moves; None: no speed control on this screen
         self.hints: list[Hint] | None = None
+        self.outlines: dict[tuple[str, ...], Outline] = {}  # boards a hint drew, by selection (_hint_paths)
         self.banners: list[str] = []
         self.shown = len(table.log)  # events before this are not bannered again
         colours = board.seat_names(table.record.players, lang)
@@ -245,19 +268,39 @@ class Screen:
         return tag("section", tag("h2", self.t("hint_title")) + tag("ol", items), class_="tt-hints tt-side")
 
     def _hint_paths(self, view: dict[str, Any], legal: Sequence[str], drawn: str) -> dict[str, str]:
-        """Return, for each hinted move with no control on the board as drawn, a choice (a `data-select`
-        value drawn unpressed) whose tap would draw one: the board drawn once per choice, until all found."""
-        hidden = [h.action for h in self.hints or () if f'data-action="{esc(h.action)}"' not in drawn]
+        """Return, for each hinted move with no control on the board as drawn, the first choice of the
+        fewest taps on choices drawn unpressed that draw one (an amount a few steps off): boards drawn
+        breadth first (one drawn alike counted once, at most PATH_BOARDS new ones), kept for this move."""
+        base = Outline.of(drawn)
+        if self.outlines.get(tuple(self.selected)) != base:
+            self.outlines = {tuple(self.selected): base}  # another move, or the same one drawn otherwise
+        hidden = [h.action for h in self.hints or () if h.action not in base.actions]
         paths: dict[str, str] = {}
-        unpressed = (m[1] for m in SELECT.finditer(drawn) if 'aria-pressed="true"' not in m[0])
-        for value in dict.fromkeys(html.unescape(v) for v in unpressed):
-            if not hidden:
-                break
-            picked = chosen(self.selected, "select", value)
-            shown = self.board.render(view, legal, lang=self.lang, names=self.names, selected=picked)
-            for action in [a for a in hidden if f'data-action="{esc(a)}"' in shown]:
-                paths[action] = value
-                hidden.remove(action)
+        seen, frontier, budget = {base.sign}, [(self.selected, base, "")], PATH_BOARDS
+        while hidden and frontier:
+            later = []
+            for selected, outline, first in frontier:
+                for value in outline.choices:
+                    picked = chosen(selected, "select", value)
+                    if tuple(picked) not in self.outlines:
+                        if not budget:
+                            continue
+                        budget -= 1
+                        shown = self.board.render(
+                            view, legal, lang=self.lang, names=self.names, selected=picked
+                        )
+                        self.outlines[tuple(picked)] = Outline.of(shown)
+                    now = self.outlines[tuple(picked)]
+                    if now.sign in seen:
+                        continue
+                    seen.add(now.sign)
+                    for action in [a for a in hidden if a in now.actions]:
+                        paths[action] = first or value
+                        hidden.remove(action)
+                    if not hidden:
+                        return paths
+                    later.append((picked, now, first or value))
+            frontier = later
         return paths
 
     def explain(self, key: str) -> str:
