@@ -227,13 +227,15 @@
   // A keyboard player keeps their place through a paint: the control that had the focus has it again when
   // the new markup has it (the same element with the same first data-* attribute, or id: the same move,
   // choice, tool or replay control; a kept <details>' summary), else the first move the board now offers,
-  // else the board itself, so the next Tab goes on from the board and not from the page's top.
+  // else its prompt, where the moves come, when a Tab from there leads on within the board (not through the
+  // public board first), else the board itself: the next Tab goes on from the board, not from the page's top.
   function identity(el) {
     const keep = el.matches("summary") && el.parentElement.dataset.keep;
     if (keep) return `details[data-keep="${CSS.escape(keep)}"] > summary`;
     const mark = [...el.attributes].find((attribute) => attribute.name.startsWith("data-") || attribute.name === "id");
     return mark && `${el.localName}[${mark.name}="${CSS.escape(mark.value)}"]:not([disabled])`;
   }
+  const TABBABLE = 'a[href],button:not([disabled]),input,select,summary,[tabindex="0"]';
   function refocus(box) {
     const had = document.activeElement;
     if (!had || !box.contains(had)) return () => {};
@@ -241,12 +243,14 @@
     return () => {
       // Of the controls so marked (a replay's log lines of one step), the one that reads the same.
       const found = same ? [...box.querySelectorAll(same)] : [];
+      const prompt = box.querySelector(".tt-prompt");
+      const onward = [...box.querySelectorAll(TABBABLE)].some((el) => prompt?.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING);
       const next =
         found.find((el) => el.textContent === had.textContent) ||
         found[0] ||
         box.querySelector("[data-action]:not([disabled])") ||
-        box;
-      if (next === box) box.tabIndex = -1;
+        (onward ? prompt : box);
+      if (!next.matches("a,button,input,select,summary,[tabindex]")) next.tabIndex = -1;
       next.focus({ preventScroll: true });
     };
   }

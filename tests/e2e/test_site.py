@@ -116,6 +116,31 @@ def test_a_keyboard_player_keeps_their_place_from_move_to_move(
     page_guard.assert_clean()
 
 
+@pytest.mark.parametrize("width", [390, 1280])
+def test_while_bots_move_the_next_tab_goes_on_from_the_prompt_not_through_the_public_board(
+    page: Page, page_guard: PageGuard, width: int
+) -> None:
+    page.set_viewport_size({"width": width, "height": 844})
+    page.goto("play/?game=stock_trader&players=3&seats=human,bot,bot&seed=9&pace=3000")
+    wait_ready(page)
+    page.locator("#board [data-action]").first.focus()
+    page.keyboard.press("Enter")  # a card played, then a stock bought: the bots' turn
+    page.wait_for_function("document.activeElement.matches('#board [data-action^=\"buy:\"]')")
+    page.keyboard.press("Enter")
+    page.wait_for_function("!document.querySelector('#board [data-action]:not([disabled])')")
+    page.wait_for_function("document.activeElement.matches('#board .tt-prompt')")
+    page.keyboard.press("Tab")
+    after = page.evaluate(
+        """() => {
+            const prompt = document.querySelector('#board .tt-prompt'), now = document.activeElement;
+            return [!!(prompt.compareDocumentPosition(now) & Node.DOCUMENT_POSITION_FOLLOWING),
+                    !!now.closest('#board'), !!now.closest('.tt-aside')];
+        }"""
+    )
+    assert after == [True, True, width >= 1024], after  # wide: on in the side column, where the moves come
+    page_guard.assert_clean()
+
+
 def test_index_lists_futures_and_its_form_starts_a_game(page: Page, page_guard: PageGuard) -> None:
     page.goto("./")
     expect(page.locator("#futures h2")).to_contain_text("Futures!")
