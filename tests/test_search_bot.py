@@ -6,6 +6,7 @@ from pygame_core.bots import SearchBot, bot_names, make_bot
 from pygame_core.bots.random_bot import RandomBot
 from pygame_core.engine import Game, Player, Rng, State, get_game, play_match
 from pygame_core.games.futures import Futures, TraderBot
+from pygame_core.games.futures.bot import outlook
 from tests.playout import snapshot
 
 
@@ -111,3 +112,18 @@ def test_planner_is_registered_after_the_trader():
     game = get_game("futures")
     assert bot_names(game)[:2] == ["trader", "planner"]
     assert isinstance(make_bot(game, "planner"), SearchBot)
+
+
+def test_the_traders_projection_of_a_placement_counts_the_covered_card_out_and_the_placed_one_in():
+    """Worked out once per decision and changed per placement, it equals the view with that card placed."""
+    game, bot, checked = get_game("futures"), TraderBot(), 0
+    for state, player, legal in decisions(4, 3):
+        places = [a for a in legal if a.startswith("place:")]
+        v = game.view(state, player)
+        for action, look in bot._placements(v, places):
+            _, slot, card = action.split(":")
+            placed = {**v, "slots": list(v["slots"])}
+            placed["slots"][int(slot)] = {"height": 2, "down": True, "by": player, "card": card}
+            assert look == outlook(v["rows"], *bot._cards(placed)), action
+            checked += 1
+    assert checked > 100

@@ -7,7 +7,7 @@ projected profit beats the fee and a pass, and otherwise passes. It never discar
 buys the 4th marker in the action step, or right after its last action when that action paid for it.
 """
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from functools import cache
 
 from ...engine import Action, Game, Player, Rng, State, View
@@ -43,8 +43,12 @@ def net_pushes(cards: list[str]) -> list[int]:
 
 def outlook(rows: list[int], mid: list[str], end: list[str]) -> Outlook:
     """Return each commodity's projected price after the mid cards and then the end cards move it."""
+    return projection(rows, net_pushes(mid), net_pushes(end))
+
+
+def projection(rows: list[int], *moves: list[int]) -> Outlook:
+    """Return each commodity's projected price after each fluctuation's net pushes in turn."""
     out: list[tuple[int, bool]] = []
-    moves = (net_pushes(mid), net_pushes(end))
     for i in range(len(COMMODITIES)):
         row = rows[i]
         for net in moves:
@@ -82,7 +86,7 @@ class TraderBot:
                 held, opts = options(look)
                 return held + max(b for b, _ in opts)
 
-            return max(places, key=lambda a: worth(self._placement_outlook(v, a)))
+            return max(self._placements(v, places), key=lambda placed: worth(placed[1]))[0]
         if verb == "reveal":
             reveals = [a for a in legal if a.startswith("reveal:")]
             unknown = [a for a in reveals if "card" not in v["slots"][int(a.split(":")[1])]]
@@ -101,11 +105,9 @@ class TraderBot:
             and v["round"] <= v["rounds"] // 2
         )
 
-    def _cards(self, v: View, cover: tuple[int, str] | None = None) -> tuple[list[str], list[str]]:
+    def _cards(self, v: View) -> tuple[list[str], list[str]]:
         """Return the known cards of the mid and the end fluctuations still to come this round."""
         tops: list[tuple[bool, str | None]] = [(s["down"], s.get("card")) for s in v["slots"]]
-        if cover is not None:
-            tops[cover[0]] = (True, cover[1])
         end = [c for _, c in tops if c is not None]
         if v["phase"] == "early":
             return [c for down, c in tops if not down and c is not None], end
@@ -113,10 +115,19 @@ class TraderBot:
             return [], end
         return [], []
 
-    def _placement_outlook(self, v: View, action: Action) -> Outlook:
-        """Return the projection after a placement."""
-        _, slot, card = action.split(":")
-        return outlook(v["rows"], *self._cards(v, (int(slot), card)))
+    def _placements(self, v: View, places: Sequence[Action]) -> Iterator[tuple[Action, Outlook]]:
+        """Yield each placement (early, on a face-up card) with the projection after it: the known cards
+        counted once, then the placed card added to the end fluctuation, the covered one taken from both."""
+        mid, end = (net_pushes(cards) for cards in self._cards(v))
+        for action in places:
+            _, slot, card = action.split(":")
+            mid_after, end_after = list(mid), list(end)
+            c, d = card_push(card)
+            end_after[c] += d
+            c, d = card_push(v["slots"][int(slot)]["card"])
+            mid_after[c] -= d
+            end_after[c] -= d
+            yield action, projection(v["rows"], mid_after, end_after)
 
     def _options(self, v: View) -> Callable[[Outlook], tuple[int, list[tuple[float, str]]]]:
         """Return what a projection gives: the viewer's markers' projected value, and (benefit, action) for a
