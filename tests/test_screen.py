@@ -4,13 +4,15 @@ import re
 import xml.etree.ElementTree as ET
 from dataclasses import replace
 from functools import partial
+from html import unescape
 
 import pytest
 
 from pygame_core.bots import bot_names, make_bot
 from pygame_core.bots.hint import hint_steps
-from pygame_core.engine import Rng, get_board, get_game
+from pygame_core.engine import Rng, all_games, get_board, get_game
 from pygame_core.engine.hint import Hint
+from pygame_core.engine.render import esc
 from pygame_core.engine.screen import Screen, log_html
 from pygame_core.engine.table import Table
 
@@ -212,9 +214,8 @@ def test_a_hinted_move_is_named_at_a_choice_drawn_unpressed_though_tapped_before
 
 def test_a_hinted_amount_some_steps_off_is_marked_at_each_step_in_turn():
     game = get_game("mercator")  # an auction bid, 0 to 50, shown at 0 with steppers to 1, 5, 10 and 50
-    table = Table.new(
-        "mercator", ["human", "random", "random"], 1, {n: partial(make_bot, game, n) for n in bot_names(game)}
-    )
+    bots = {n: partial(make_bot, game, n) for n in bot_names(game)}
+    table = Table.new("mercator", ["human", "random", "random"], 1, bots)
     table.act(0, "auction")
     while table.bot_to_act() is not None:
         table.bot_move()
@@ -224,7 +225,33 @@ def test_a_hinted_amount_some_steps_off_is_marked_at_each_step_in_turn():
     while 'data-action="bid:11"' not in (html := screen.html()):
         steps.append(re.search(r'data-hint-action="bid:11" data-hint-select="(\d+)">', html)[1])
         screen.click("select", steps[-1])
-    assert steps == ["1", "11"] and 'data-hint-action="bid:11">' in html
+    assert steps == ["10", "11"] and 'data-hint-action="bid:11">' in html
+
+
+@pytest.mark.parametrize("game_id", [g.id for g in all_games()])
+def test_following_a_hints_marks_reaches_any_legal_move(game_id):
+    """Hinted legal moves picked at random: tapping the choice each names brings up the move's control."""
+    game, rng = get_game(game_id), Rng(7)
+    bots = {n: partial(make_bot, game, n) for n in bot_names(game)}
+    screen = Screen(Table.new(game_id, ["human", "random", "random"], 3, bots), get_board(game_id))
+    for _ in range(30):
+        while screen.table.bot_to_act() is not None:
+            screen.table.bot_move()
+        if screen.table.over:
+            break
+        legal = screen.table.game.legal_actions(screen.table.state, 0)
+        target = rng.choice(legal)
+        screen.hints = [Hint(target, 0.0, target, 0.0)]
+        for _ in range(40):
+            html = screen.html()
+            if f'data-action="{esc(target)}"' in html:
+                break
+            step = re.search(r'data-hint-select="([^"]*)"', html)
+            assert step, (target, screen.selected)
+            screen.click("select", unescape(step[1]))
+        else:
+            raise AssertionError(f"{target} not reached by its marks")
+        screen.click("action", target)
 
 
 def test_no_hint_with_two_people_at_the_table():

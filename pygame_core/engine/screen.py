@@ -105,9 +105,10 @@ def seat_name(colour: str, human: bool, people: int, lang: str) -> str:
     return plain(TEXTS, lang, "you", name=colour) if people == 1 else colour
 
 
-PATH_BOARDS = 40  # boards a hint may draw to find the choices that lead to its moves
+PATH_BOARDS = 40  # boards a hint may draw to find the choices that lead to its moves (not amounts)
 SELECT = re.compile(r'<[^<>]*\sdata-select="([^"]*)"[^<>]*>')  # a choice's tag in a board's markup, its value
 ACTION = re.compile(r'data-action="([^"]*)"')
+AMOUNT = re.compile(r"\d+(\.\d+)*")  # a count, or counts of several kinds (coins: `2.0.1`)
 
 
 @dataclass(frozen=True)
@@ -140,7 +141,6 @@ class Screen:
         self.confirmed: Player | None = None
         self.pace: int | None = None  # ms between bot moves; None: no speed control on this screen
         self.hints: list[Hint] | None = None
-        self.outlines: dict[tuple[str, ...], Outline] = {}  # boards a hint drew, by selection (_hint_paths)
         self.banners: list[str] = []
         self.shown = len(table.log)  # events before this are not bannered again
         colours = board.seat_names(table.record.players, lang)
@@ -268,29 +268,25 @@ class Screen:
         return tag("section", tag("h2", self.t("hint_title")) + tag("ol", items), class_="tt-hints tt-side")
 
     def _hint_paths(self, view: dict[str, Any], legal: Sequence[str], drawn: str) -> dict[str, str]:
-        """Return, for each hinted move with no control on the board as drawn, the first choice of the
-        fewest taps on choices drawn unpressed that draw one (an amount a few steps off): boards drawn
-        breadth first (one drawn alike counted once, at most PATH_BOARDS new ones), kept for this move."""
+        """Return, for each hinted move with no control on the board as drawn, a choice drawn unpressed to
+        tap towards one: for an amount, the stepper to the nearest amount; else the first of the fewest
+        taps, boards drawn breadth first (one drawn alike counted once, at most PATH_BOARDS of them)."""
         base = Outline.of(drawn)
-        if self.outlines.get(tuple(self.selected)) != base:
-            self.outlines = {tuple(self.selected): base}  # another move, or the same one drawn otherwise
         hidden = [h.action for h in self.hints or () if h.action not in base.actions]
-        paths: dict[str, str] = {}
+        paths = {a: step for a in hidden if (step := nearest(base.choices, a.rpartition(":")[2]))}
+        hidden = [a for a in hidden if a not in paths]
         seen, frontier, budget = {base.sign}, [(self.selected, base, "")], PATH_BOARDS
         while hidden and frontier:
             later = []
             for selected, outline, first in frontier:
                 for value in outline.choices:
+                    if not budget:
+                        return paths
+                    budget -= 1
                     picked = chosen(selected, "select", value)
-                    if tuple(picked) not in self.outlines:
-                        if not budget:
-                            continue
-                        budget -= 1
-                        shown = self.board.render(
-                            view, legal, lang=self.lang, names=self.names, selected=picked
-                        )
-                        self.outlines[tuple(picked)] = Outline.of(shown)
-                    now = self.outlines[tuple(picked)]
+                    now = Outline.of(
+                        self.board.render(view, legal, lang=self.lang, names=self.names, selected=picked)
+                    )
                     if now.sign in seen:
                         continue
                     seen.add(now.sign)
@@ -333,6 +329,20 @@ class Screen:
             self.banners = []
         else:
             raise ValueError(f"unknown tap {kind!r}")
+
+
+def nearest(choices: Sequence[str], amount: str) -> str | None:
+    """Return the choice that reads as the amount nearest `amount` (counts, dotted as `2.0.1`: an amount
+    stepper's value is the amount it leads to), if `amount` is one and a choice reads as its like."""
+    if not AMOUNT.fullmatch(amount):
+        return None
+    alike = [c for c in choices if AMOUNT.fullmatch(c) and c.count(".") == amount.count(".")]
+    want = [int(n) for n in amount.split(".")]
+    return min(
+        alike,
+        key=lambda c: sum(abs(int(n) - w) for n, w in zip(c.split("."), want, strict=True)),
+        default=None,
+    )
 
 
 def chosen(selected: Sequence[str], kind: str, value: str) -> list[str]:
