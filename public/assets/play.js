@@ -256,8 +256,8 @@
   }
 
   // A hint's moves are marked where they are played, with their rank in its list (a move with no control
-  // yet: the choice that brings one up, data-hint-select); a hint just given comes into view (its first
-  // move's mark if the board has one, else the list, which on a phone is far below).
+  // yet: the next step towards one, data-hint-select); its first mark comes into view, after each step too
+  // (the next stepper may be a row further down), else, when the hint is new, the list (far below on a phone).
   function markHints(box, shown) {
     [...box.querySelectorAll("[data-hint-action]")].forEach((item, rank) => {
       const { hintAction: action, hintSelect: choice } = item.dataset;
@@ -265,7 +265,8 @@
       for (const el of box.querySelectorAll(marked)) el.dataset.hintRank ??= rank + 1;
     });
     const list = box.querySelector(".tt-hints");
-    if (list && !shown) (box.querySelector('[data-hint-rank="1"]') || list).scrollIntoView({ block: "nearest" });
+    const first = box.querySelector('[data-hint-rank="1"]');
+    if (list && (first || !shown)) (first || list).scrollIntoView({ block: "nearest" });
   }
 
   const painted = new WeakMap(); // each box's last markup
