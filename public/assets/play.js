@@ -236,6 +236,11 @@
     return mark && `${el.localName}[${mark.name}="${CSS.escape(mark.value)}"]:not([disabled])`;
   }
   const TABBABLE = 'a[href],button:not([disabled]),input,select,summary,[tabindex="0"]';
+  function promptOrBox(box) {
+    const prompt = box.querySelector(".tt-prompt");
+    const onward = prompt && [...box.querySelectorAll(TABBABLE)].some((el) => prompt.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING);
+    return onward ? prompt : box;
+  }
   function refocus(box) {
     const had = document.activeElement;
     if (!had || !box.contains(had)) return () => {};
@@ -243,14 +248,12 @@
     return () => {
       // Of the controls so marked (a replay's log lines of one step), the one that reads the same.
       const found = same ? [...box.querySelectorAll(same)] : [];
-      const prompt = box.querySelector(".tt-prompt");
-      const onward = [...box.querySelectorAll(TABBABLE)].some((el) => prompt?.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING);
       const next =
         found.find((el) => el.textContent === had.textContent) ||
         found[0] ||
         box.querySelector("[data-action]:not([disabled])") ||
-        (onward ? prompt : box);
-      if (!next.matches("a,button,input,select,summary,[tabindex]")) next.tabIndex = -1;
+        promptOrBox(box);
+      if (!next.matches(TABBABLE)) next.tabIndex = -1;
       next.focus({ preventScroll: true });
     };
   }

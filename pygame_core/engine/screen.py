@@ -242,7 +242,7 @@ class Screen:
 
     def _hints(self, view: dict[str, Any], legal: Sequence[str], drawn: str) -> str:
         """Return the hint list, if one was asked for this move; a move the board offers no control for
-        names the choice whose tap brings one up (`data-hint-select`), so the page can mark that instead."""
+        names the next step towards one (`data-hint-select`), so the page can mark that instead."""
         if self.hints is None:
             return ""
         if not self.hints:
