@@ -323,11 +323,14 @@ new MutationObserver(() => {
 }).observe(document, { attributes: true, attributeFilter: ["value"], subtree: true });"""
 
 
-def test_a_first_visit_on_a_slow_network_shows_how_much_has_downloaded(
+def test_a_first_visit_on_a_slow_network_shows_how_much_has_downloaded_and_fetches_wheels_after_the_wasm(
     page: Page, page_guard: PageGuard
 ) -> None:
     page_guard.expect_errors()  # the loader gives the snapshot up (too slow here): checked below instead
     page.add_init_script(BARS)
+    events: list[tuple[str, str]] = []  # in the order the browser reports them
+    page.context.on("request", lambda request: events.append(("asked", request.url)))
+    page.context.on("requestfinished", lambda request: events.append(("got", request.url)))
     cdp = page.context.new_cdp_session(page)
     cdp.send("Network.enable")
     network = {"offline": False, "latency": 40, "downloadThroughput": 20e6 / 8, "uploadThroughput": 1e6 / 8}
@@ -339,6 +342,10 @@ def test_a_first_visit_on_a_slow_network_shows_how_much_has_downloaded(
     assert bars[0] < 0.2 and bars[-1] > 0.9 and len(set(bars)) >= 5, bars
     assert page.locator(".loading progress").get_attribute("value") is None  # after loading: no share
     assert [error for error in page_guard.errors if "/runtime/snapshot-" not in error] == []
+    # The wheels, needed once Python is up, do not share the network with the runtime's wasm.
+    wasm = events.index(("got", next(url for _, url in events if url.endswith("/pyodide.asm.wasm"))))
+    wheels = [i for i, (what, url) in enumerate(events) if what == "asked" and url.endswith(".whl")]
+    assert wheels and min(wheels) > wasm, events
 
 
 def test_offline_after_one_visit_a_whole_solo_game_and_a_hot_seat_one_start_and_play(

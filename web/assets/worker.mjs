@@ -236,7 +236,10 @@ function deliver(text) {
 }
 
 async function start(first) {
-  const wheels = first.wheels.map(async (url) => new Uint8Array(await (await fetched(new URL(url))).arrayBuffer()));
+  // The wheels are needed only once Python is up: they download after the runtime's wasm (on a slow network,
+  // while Python starts), not beside it, where they would hold back the wasm, and so the start, by their size.
+  const wasm = compiled.catch(() => {});
+  const wheels = first.wheels.map(async (url) => (await wasm, new Uint8Array(await (await fetched(new URL(url))).arrayBuffer())));
   const sources = [BRIDGE, new URL(first.python)].map(async (url) => (await fetched(url)).text());
   for (const download of [...wheels, ...sources]) download.catch(() => {}); // reported when awaited
   const loading = () => post({ op: "progress", text: "loading", part: downloaded() });
