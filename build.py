@@ -112,6 +112,7 @@ PYODIDE_INITIAL_HEAP = 30 * 1024 * 1024
 STDLIB_PREFIX = "runtime/python_stdlib-"  # + hash of its contents + ".zip"
 STDLIB_EXERCISE = ROOT / "tools" / "stdlib_exercise.py"  # does what the pages do, in Pyodide
 STDLIB_MINIFY = ROOT / "tools" / "minify_python.py"  # the zip's sources without comments and docstrings
+STDLIB_SITE = ROOT / "tools" / "sitecustomize.py"  # added to the zip: imports from zips compile once
 STDLIB_WHOLE = ("_pyodide", "pyodide")  # Pyodide's own Python, which its JavaScript may call at any time
 # Modules commonly imported only when something happens (an error's traceback, a warning, a date parsed, a
 # text in another encoding), kept whether or not the exercise happened to import them.
@@ -733,15 +734,17 @@ def stdlib_modules(runtime: Path, wheels: Sequence[Path], imports: Sequence[str]
     return modules
 
 
-def trimmed_zip(original: Path, keep: Collection[str]) -> bytes:
-    """The zip with only the kept members, in order and with their dates: the same input, the same bytes."""
+def trimmed_zip(original: Path, keep: Collection[str], added: Mapping[str, bytes] = {}) -> bytes:
+    """The zip with only the kept members, in order and with their dates, then the added ones (dated 1980):
+    the same input, the same bytes."""
     buffer = io.BytesIO()
     with zipfile.ZipFile(original) as source, zipfile.ZipFile(buffer, "w") as out:
-        for info in source.infolist():
-            if info.filename in keep:
-                member = zipfile.ZipInfo(info.filename, info.date_time)
-                member.external_attr, member.compress_type = info.external_attr, zipfile.ZIP_DEFLATED
-                out.writestr(member, source.read(info), compresslevel=9)
+        members = [(info, source.read(info)) for info in source.infolist() if info.filename in keep]
+        members += [(zipfile.ZipInfo(name), data) for name, data in added.items()]
+        for info, data in members:
+            member = zipfile.ZipInfo(info.filename, info.date_time)
+            member.external_attr, member.compress_type = info.external_attr, zipfile.ZIP_DEFLATED
+            out.writestr(member, data, compresslevel=9)
     return buffer.getvalue()
 
 
@@ -778,7 +781,8 @@ def make_stdlib(site: Path, wheels: Sequence[Path]) -> str:
     imports = sorted({*snapshot_imports(), *modules, *STDLIB_LAZY})
     keep = module_members(stdlib_modules(site / PYODIDE_DIR, wheels, imports), members) | whole
     check_stdlib(static, members, keep)
-    data = minified_zip(site / PYODIDE_DIR, trimmed_zip(original, keep))
+    trimmed = trimmed_zip(original, keep, {"sitecustomize.py": STDLIB_SITE.read_bytes()})
+    data = minified_zip(site / PYODIDE_DIR, trimmed)
     name = f"{STDLIB_PREFIX}{hashlib.sha256(data).hexdigest()[:16]}.zip"
     (site / name).write_bytes(data)
     count = sum(member.endswith(".py") for member in keep), sum(member.endswith(".py") for member in members)

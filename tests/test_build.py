@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
+import subprocess
 import sys
 import tomllib
 import zipfile
@@ -311,13 +313,43 @@ def test_the_trimmed_zip_keeps_only_the_kept_members_and_the_same_input_gives_th
 ) -> None:
     members = {"b.py": b"import a\n" * 50, "a.py": b"x = 1\n", "pkg/__init__.py": b"", "pkg/c.py": b"y = 2\n"}
     original = zipped(tmp_path / "python_stdlib.zip", members, (2026, 1, 2, 3, 4, 6))
-    data = build.trimmed_zip(original, {"b.py", "pkg/c.py"})
-    assert data == build.trimmed_zip(original, {"pkg/c.py", "b.py"})
+    data = build.trimmed_zip(original, {"b.py", "pkg/c.py"}, {"sitecustomize.py": b"z = 3\n"})
+    assert data == build.trimmed_zip(original, {"pkg/c.py", "b.py"}, {"sitecustomize.py": b"z = 3\n"})
     (tmp_path / "trimmed.zip").write_bytes(data)
     with zipfile.ZipFile(tmp_path / "trimmed.zip") as trimmed:
-        assert trimmed.namelist() == ["b.py", "pkg/c.py"]
+        assert trimmed.namelist() == ["b.py", "pkg/c.py", "sitecustomize.py"]
         assert trimmed.read("b.py") == members["b.py"] and trimmed.testzip() is None
         assert trimmed.getinfo("pkg/c.py").date_time == (2026, 1, 2, 3, 4, 6)
+        assert trimmed.read("sitecustomize.py") == b"z = 3\n"
+
+
+# Imports a and pkg from app.zip and prints (JSON) how often each was compiled, a's file and a value of each.
+COUNT_COMPILES = """
+import builtins, collections, json, sys
+compiled = collections.Counter()
+compile = builtins.compile
+def counted(source, filename, *args, **kwargs):
+    if "app.zip" in filename:
+        compiled[filename.rsplit("app.zip", 1)[-1]] += 1
+    return compile(source, filename, *args, **kwargs)
+builtins.compile = counted
+if sys.argv[1] == "once":
+    import sitecustomize
+sys.path.insert(0, "app.zip")
+import a, pkg
+print(json.dumps([compiled, a.__file__.rsplit("app.zip", 1)[-1], a.x + pkg.y]))
+"""
+
+
+@pytest.mark.parametrize("site, counted", [("as is", 2), ("once", 1)])
+def test_the_pages_sitecustomize_has_a_module_in_a_zip_compiled_once_not_twice(
+    tmp_path: Path, site: str, counted: int
+) -> None:
+    zipped(tmp_path / "app.zip", {"a.py": b"x = 1\n", "pkg/__init__.py": b"y = 2\n"}, (2026, 1, 2, 3, 4, 6))
+    env = {**os.environ, "PYTHONPATH": str(build.STDLIB_SITE.parent)}
+    argv = [sys.executable, "-S", "-c", COUNT_COMPILES, site]
+    done = subprocess.run(argv, cwd=tmp_path, env=env, capture_output=True, text=True, check=True)
+    assert json.loads(done.stdout) == [{"/a.py": counted, "/pkg/__init__.py": counted}, "/a.py", 3]
 
 
 SOURCE = '''# -*- coding: utf-8 -*-
