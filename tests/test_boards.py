@@ -94,6 +94,7 @@ def test_actions_in_words_chapters_a_breakdown_that_sums_and_why_the_winners_won
                 assert result, "the end shows the result"
                 panel = end_panel(board, view, board.seat_names(game.max_players, lang), lang)
                 assert not re.search(r">[^<]*(?<![\w-])-\d", result[0] + panel), "a minus sign, not a hyphen"
+                assert panel.index("tt-decided") < panel.index("tt-breakdown"), "why, then the breakdown"
                 if lang == "ja":
                     for text in (why, result[0]):
                         assert not re.search(r"[。、：] |[,:] |\. ", text), f"half-width spacing in {text!r}"

@@ -412,7 +412,7 @@ def end_panel(
     tools: Sequence[str] = (),
     note: str = "",
 ) -> str:
-    """Return the end of a game: where each seat's points came from, why the winners won, a `note` and
+    """Return the end of a game: why the winners won, where each seat's points came from, a `note` and
     what next (`tools`: TEXTS keys of buttons, each marked `data-<key>`; SOLO_END or TABLE_END)."""
     result = view.get("result")
     if not result:
@@ -422,6 +422,9 @@ def end_panel(
         return translate(TEXTS, lang, key)
 
     parts = [tag("h2", t("end"))]
+    why = board.decided(view, names, lang)  # first: a tie-break is read before the long breakdown
+    if why:
+        parts.append(tag("p", inline(why), class_="tt-decided"))
     if board.breakdown is not None:
         seats = board.breakdown(view, lang)
         order = sorted(range(len(seats)), key=lambda p: -result["scores"][p])
@@ -433,9 +436,6 @@ def end_panel(
             parts.append(
                 tag("table", tag("caption", esc(names[p])) + rows, class_="tt-breakdown", data_seat=p)
             )
-    why = board.decided(view, names, lang)
-    if why:
-        parts.append(tag("p", inline(why), class_="tt-decided"))
     if note:
         parts.append(tag("p", esc(note), class_="tt-prompt"))
     if tools:
