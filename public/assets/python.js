@@ -5,8 +5,10 @@
 // It starts the worker at once, sends it what the person does ({ev: ...} as JSON text: a click's data-*
 // attributes, the speed tool, the sheet opening and closing, explanations and rules asked for by play.js)
 // and carries out what Python asks ({op: ...}): paint the board, store, change the address, go, download,
-// show the sheet, a notice or an error; `done` ends each tap. The start message carries the page's address,
-// language, <meta name="tt-..."> settings and what this browser stored under data-storage's prefixes.
+// show the sheet, a notice or an error; `done` ends each tap. What the worker posts in one run comes as
+// one message (an array of ops), carried out in one task: a tap's new board is never shown still waiting.
+// The start message carries the page's address, language, <meta name="tt-..."> settings and what this
+// browser stored under data-storage's prefixes.
 // WebRTC exists only here, so rtc.* ops and events carry a peer connection's signalling and data channel
 // for Python, which seals and relays them. No rule lives here.
 // A quick start, where the page's script tag names its build (data-build: the play and table pages): a
@@ -240,9 +242,9 @@
 
   const run = (op) => OPS[op.op](op);
   worker.onmessage = (event) => {
-    const op = JSON.parse(event.data);
-    if (document.readyState === "loading") early.push(op);
-    else run(op);
+    const ops = JSON.parse(event.data); // what one run of the worker posted, in order (a tap's paint and done)
+    if (document.readyState === "loading") early.push(...ops);
+    else ops.forEach(run);
   };
   worker.onerror = (event) => TT.showError(`The game could not start: ${event.message || "its worker failed to load"}`);
 

@@ -126,7 +126,6 @@ def test_while_bots_move_the_next_tab_goes_on_from_the_prompt_not_through_the_pu
     page.locator("#board [data-action]").first.focus()
     page.keyboard.press("Enter")  # a card played, then a stock bought: the bots' turn
     page.wait_for_function("document.activeElement.matches('#board [data-action^=\"buy:\"]')")
-    settle(page)  # the card's paint comes before Python's `done`: an Enter in between is not taken
     page.keyboard.press("Enter")
     page.wait_for_function("!document.querySelector('#board [data-action]:not([disabled])')")
     page.wait_for_function("document.activeElement.matches('#board .tt-prompt')")
@@ -139,6 +138,28 @@ def test_while_bots_move_the_next_tab_goes_on_from_the_prompt_not_through_the_pu
         }"""
     )
     assert after == [True, True, width >= 1024], after  # wide: on in the side column, where the moves come
+    page_guard.assert_clean()
+
+
+def test_an_enter_the_moment_the_new_board_has_the_focus_is_taken(page: Page, page_guard: PageGuard) -> None:
+    page.goto("play/?game=stock_trader&players=3&seats=human,bot,bot&seed=9&pace=3000")
+    wait_ready(page)
+    # The earliest a person can act on a paint: right after the task that painted it (a MutationObserver
+    # runs then), on the move the focus landed on. The card's paint puts it on a stock to buy.
+    page.evaluate(
+        """() => new MutationObserver((changes, observer) => {
+            const move = document.activeElement;
+            if (!move.matches('#board [data-action^="buy:"]')) return;
+            observer.disconnect();
+            window.ttBusyThen = document.documentElement.dataset.busy ?? null;
+            move.click();
+        }).observe(document.getElementById('board'), {childList: true})"""
+    )
+    page.locator("#board [data-action]").first.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function("'ttBusyThen' in window")
+    assert page.evaluate("window.ttBusyThen") is None, "the board was painted, but the page still waited"
+    page.wait_for_function("!document.querySelector('#board [data-action]:not([disabled])')")  # bought
     page_guard.assert_clean()
 
 

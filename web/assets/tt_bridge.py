@@ -15,8 +15,8 @@ LATER = object()  # what a handler returns for a message it keeps to handle late
 
 
 def post(op: str, **data: object) -> None:
-    """Send an op to the page (python.js carries it out)."""
-    js.postMessage(json.dumps({"op": op, **data}))
+    """Send an op to the page (python.js carries it out, with the others of this run: worker.mjs, ttPost)."""
+    js.ttPost(json.dumps({"op": op, **data}))
 
 
 def later(run: Callable[[], None], ms: float = 0) -> None:

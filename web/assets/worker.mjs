@@ -4,7 +4,7 @@
 // wheels: [URL, ...], ...}; this worker starts Pyodide (part 1), puts the wheels on sys.path, writes
 // tt_bridge.py (the Python half of the bridge) and main.py (as tt_page_<the page's folder>.py) to its
 // home, imports that, then hands every message to its `receive(text)` as JSON text (part 2). Python
-// answers with postMessage(JSON text) ({op: ...}); see python.js. One module, not two: a worker's module
+// answers with ttPost(JSON text) ({op: ...}; see `outbox` below and python.js). One module, not two: a worker's module
 // graph would fetch the second only after the first, and part 1's downloads are most of a start.
 
 // Part 1, the loader: Pyodide started from the build's memory snapshot when it can (build.py,
@@ -208,7 +208,15 @@ const PROGRESS_MS = 250; // how often the loading bar hears how much has downloa
 const waiting = [];
 let receive = null;
 
-const post = (message) => postMessage(JSON.stringify(message));
+// What the worker posts in one run (Python's handling of a message, a timer's callback) reaches the page as
+// one message, a JSON array of ops, which the page carries out in one task: a tap's new board and its `done`
+// come together (apart, an Enter or a tap between them met a new board that still waited, and was dropped).
+const outbox = [];
+globalThis.ttPost = (text) => {
+  if (!outbox.length) queueMicrotask(() => postMessage(`[${outbox.splice(0).join(",")}]`));
+  outbox.push(text);
+};
+const post = (message) => ttPost(JSON.stringify(message));
 
 // Pyodide starts as soon as the worker runs, not when the page's first message comes: its runtime's
 // downloads then begin beside the snapshot's (the page's message waits for the script and a worker busy
@@ -239,7 +247,10 @@ async function start(first) {
   // The wheels are needed only once Python is up: they download after the runtime's wasm (on a slow network,
   // while Python starts), not beside it, where they would hold back the wasm, and so the start, by their size.
   const wasm = compiled.catch(() => {});
-  const wheels = first.wheels.map(async (url) => (await wasm, new Uint8Array(await (await fetched(new URL(url))).arrayBuffer())));
+  const wheels = first.wheels.map(async (url) => {
+    await wasm;
+    return new Uint8Array(await (await fetched(new URL(url))).arrayBuffer());
+  });
   const sources = [BRIDGE, new URL(first.python)].map(async (url) => (await fetched(url)).text());
   for (const download of [...wheels, ...sources]) download.catch(() => {}); // reported when awaited
   const loading = () => post({ op: "progress", text: "loading", part: downloaded() });
