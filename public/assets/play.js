@@ -259,9 +259,11 @@
   }
 
   // A hint's moves are marked where they are played, with their rank in its list (a move with no control
-  // yet: the next step towards one, data-hint-select); its first mark comes into view, after each step too
-  // (the next stepper may be a row further down), else, when the hint is new, the list (far below on a phone).
-  function markHints(box, shown) {
+  // yet: the next step towards one, data-hint-select); its first mark comes into view when it is new, after
+  // each step too (the next stepper may be a row further down), else, when the hint is new, the list (far
+  // below on a phone). A paint that leaves the first mark as it was (a banner's dismissal, another choice
+  // tapped) leaves the page where the person has it: reading the list, say.
+  function markHints(box, shown, was) {
     [...box.querySelectorAll("[data-hint-action]")].forEach((item, rank) => {
       const { hintAction: action, hintSelect: choice } = item.dataset;
       const marked = choice === undefined ? `[data-action="${CSS.escape(action)}"]` : `[data-select="${CSS.escape(choice)}"]`;
@@ -269,7 +271,7 @@
     });
     const list = box.querySelector(".tt-hints");
     const first = box.querySelector('[data-hint-rank="1"]');
-    if (list && (first || !shown)) (first || list).scrollIntoView({ block: "nearest" });
+    if (list && (first ? identity(first) !== was : !shown)) (first || list).scrollIntoView({ block: "nearest" });
   }
 
   const painted = new WeakMap(); // each box's last markup
@@ -284,6 +286,8 @@
     const kept = keptDetails(box);
     const focus = refocus(box);
     const hinted = Boolean(box.querySelector(".tt-hints"));
+    const marked = box.querySelector('[data-hint-rank="1"]');
+    const wasMarked = marked && identity(marked);
     box.innerHTML = html;
     keepDetails(box, kept);
     split(box);
@@ -298,7 +302,7 @@
       if (!thing.matches(ACTING) && !thing.closest(ACTING)) thing.setAttribute("tabindex", "0");
     }
     focus(); // once the things that explain themselves can take it
-    markHints(box, hinted);
+    markHints(box, hinted, wasMarked);
     setExplainMode(root.dataset.explaining === "1");
     clearTimeout(bannerTimer);
     const banner = box.querySelector("[data-banner] [data-dismiss]");

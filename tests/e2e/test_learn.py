@@ -118,6 +118,49 @@ def test_a_hint_on_a_phone_marks_its_moves_where_the_person_is_looking(
     page_guard.assert_clean()
 
 
+IN_VIEW = "el => { const r = el.getBoundingClientRect(); return r.bottom > 0 && r.top < innerHeight; }"
+
+
+def test_on_a_phone_a_hint_step_brings_the_next_mark_into_view(page: Page, page_guard: PageGuard) -> None:
+    page.set_viewport_size(PHONE)
+    page.goto(bots_link("stock_trader", extra="pace=0").replace("seed=5", "seed=4"))
+    wait_ready(page)
+    page.locator("[data-hint]").click()
+    card = page.locator('#board [data-hint-rank="1"]')
+    expect(card).to_have_attribute("data-select", "confusion", timeout=60_000)  # its moves: not yet drawn
+    card.evaluate("el => scrollTo(0, scrollY + el.getBoundingClientRect().top - 10)")  # the card at the top
+    card.click()
+    settle(page)
+    move = page.locator('#board [data-hint-rank="1"]')
+    assert move.get_attribute("data-action") == page.locator("[data-hint-action]").first.get_attribute(
+        "data-hint-action"
+    )
+    assert move.evaluate(IN_VIEW), "the move the card brought up, above the cards, came into view"
+    page_guard.assert_clean()
+
+
+def test_a_paint_that_leaves_the_hint_as_it_was_leaves_the_page_where_it_is(
+    page: Page, page_guard: PageGuard
+) -> None:
+    page.set_viewport_size(PHONE)
+    page.goto(bots_link("mercator", extra="pace=0"))
+    wait_ready(page)
+    for _ in range(3):  # the first move each time: the sealed bids open, in a banner
+        page.locator("#board [data-action]:not([disabled])").first.click()
+        settle(page)
+        page.wait_for_function("!document.querySelector('#board .tt-thinking')")
+    page.locator("[data-hint]").click()
+    expect(page.locator('#board [data-hint-rank="1"]')).to_have_count(1, timeout=60_000)
+    hints = page.locator("#board .tt-hints")
+    hints.scroll_into_view_if_needed()  # reading the list, far below the marked move on a phone
+    assert not page.locator('#board [data-hint-rank="1"]').evaluate(IN_VIEW)
+    page.locator("#board [data-banner] [data-dismiss]").evaluate("el => el.click()")  # as its timer does
+    expect(page.locator("#board [data-banner]")).to_have_count(0)
+    settle(page)
+    assert hints.evaluate(IN_VIEW), "the page stayed on the list"
+    page_guard.assert_clean()
+
+
 def test_a_long_press_explains_an_action_without_playing_it_and_enter_explains_too(
     page: Page, page_guard: PageGuard
 ) -> None:
