@@ -275,6 +275,7 @@
   }
 
   const painted = new WeakMap(); // each box's last markup
+  const walked = new WeakMap(); // each box's leaves as its last paint left them (nothing here changes them)
   TT.paint = (box, html) => {
     // The same markup again (Python's first paint over the board python.js showed before it was up) is
     // left as it is: no second parse and layout.
@@ -282,7 +283,7 @@
     painted.set(box, html);
     // Nothing is marked on the first paint over the prerendered preview (another deal, not a change).
     const motion = !matchMedia("(prefers-reduced-motion: reduce)").matches && !box.classList.contains("tt-preview");
-    const before = motion ? leaves(box) : new Map();
+    const before = motion ? (walked.get(box) ?? leaves(box)) : new Map();
     const kept = keptDetails(box);
     const focus = refocus(box);
     const hinted = Boolean(box.querySelector(".tt-hints"));
@@ -293,7 +294,10 @@
     split(box);
     // A list's entries move down when one is added on top (the log), so of those only new ones are marked.
     const shown = new Set([...before.values()].map((leaf) => leaf.sign));
-    for (const [path, now] of before.size ? leaves(box) : []) {
+    const after = motion ? leaves(box) : new Map();
+    if (motion) walked.set(box, after);
+    else walked.delete(box);
+    for (const [path, now] of after) {
       const old = before.get(path);
       const moved = now.el.closest("li") && shown.has(now.sign);
       if (old && old.sign !== now.sign && !moved) now.el.classList.add("tt-changed");

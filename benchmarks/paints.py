@@ -1,0 +1,113 @@
+#!/usr/bin/env python3
+"""What each paint of the play page costs its main thread, for one or more builds side by side.
+
+    python3 benchmarks/paints.py [--site DIR --site DIR ...] [--games futures,virus_money] [--runs 2]
+                                 [--players 4] [--desktop]
+
+Each run plays one whole game per game and site, sites alternated (seed = the run's number), on the play page
+with every seat the strongest bot at pace 0, on a phone by default (CPU 4x slower through CDP, as
+startup.py's phone profile; 390x844). Every `TradingTable.paint` is timed with the style and layout it
+leaves for the browser (forced at once), the page's own work on a board python.js hands it, which is most
+of a long task while the game goes on (Python runs in a worker). The first paint, over the preview, is
+left out. Sites default to dist/ (built unless --site is given); a site is served by build.py's server.
+Compare two builds by building each into its own directory (e.g. a copy of dist/ from another commit).
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import bot_decisions  # beside this file: each game's strongest bot
+import bots_browser  # its phone throttle and percentile
+import startup  # its Chromium
+
+import build  # the project's build.py, stdlib only
+
+PHONE = {"width": 390, "height": 844}
+TIMED = """
+addEventListener("DOMContentLoaded", () => {
+  const TT = globalThis.TradingTable, paint = TT.paint;
+  window.__paints = [];
+  TT.paint = (box, html) => {
+    const begun = performance.now();
+    paint(box, html);
+    void document.body.offsetHeight; // the style and layout the new board needs, now
+    window.__paints.push(performance.now() - begun);
+  };
+});
+"""
+
+
+def play(browser: Any, url: str, desktop: bool) -> list[float]:
+    """Play the game at url to its end in a fresh context; return each paint's ms but the first."""
+    context = browser.new_context(viewport=None if desktop else PHONE, service_workers="block")
+    try:
+        context.add_init_script(TIMED)
+        page = context.new_page()
+        bots_browser.report_errors(page, url)
+        if not desktop:
+            bots_browser.throttle(context, page)
+        page.goto(url)
+        page.wait_for_function("document.documentElement.dataset.gameOver === '1'", timeout=900_000)
+        return [float(ms) for ms in page.evaluate("window.__paints")[1:]]
+    finally:
+        context.close()
+
+
+def main() -> int:
+    """Serve each site, play the games on each in turn, print the table."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--site", action="append", type=Path, help="a built site (repeatable; default dist/)")
+    parser.add_argument("--games", default="futures,mercator,stock_trader,value_scale,virus_money")
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--runs", type=int, default=2, help="games per game and site (seeds 1..N)")
+    parser.add_argument("--desktop", action="store_true", help="no CPU throttling, the default viewport")
+    args = parser.parse_args()
+    startup.run_on_venv()
+    from playwright.sync_api import sync_playwright
+
+    try:
+        if not args.site:
+            build.build()
+        servers = [build.serve_dist(site) for site in args.site or [build.DIST]]
+    except build.BuildError as exc:
+        sys.exit(f"paints.py: error: {exc}")
+    names = [str(site) for site in args.site or [build.DIST]]
+    paints: dict[tuple[str, str], list[float]] = {}
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=startup.chromium(), args=startup.FLAGS)
+        for seed in range(1, args.runs + 1):
+            for game in args.games.split(","):
+                seats = ",".join([f"bot:{bot_decisions.strongest(game)}"] * args.players)
+                query = f"play/?game={game}&players={args.players}&seats={seats}&seed={seed}&pace=0"
+                for name, server in zip(names, servers, strict=True):
+                    paints.setdefault((game, name), []).extend(
+                        play(browser, server.url + query, args.desktop)
+                    )
+                print(f"run {seed}: {game} played on every site", file=sys.stderr, flush=True)
+        browser.close()
+    profile = "desktop" if args.desktop else "phone (CPU 4x slower)"
+    games = f"{args.runs} whole games each (seeds 1..{args.runs})"
+    print(f"\n{profile}, {args.players} strongest bots, pace 0, {games}\n")
+    print("| game | site | paints | p50 ms | p95 ms | max ms | p50 vs the first site |")
+    print("|---|---|---|---|---|---|---|")
+    for game in args.games.split(","):
+        first = statistics.median(paints[game, names[0]])
+        for name in names:
+            times = paints[game, name]
+            p50 = statistics.median(times)
+            print(
+                f"| {game} | {name} | {len(times)} | {p50:.1f} | {bots_browser.percentile(times, 95):.1f} "
+                f"| {max(times):.1f} | {p50 / first:.2f}x |"
+            )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
