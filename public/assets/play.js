@@ -275,7 +275,7 @@
   }
 
   const painted = new WeakMap(); // each box's last markup
-  const walked = new WeakMap(); // each box's leaves as its last paint left them (nothing here changes them)
+  const walked = new WeakMap(); // each box's leaves as its last paint left them (the same until the next)
   TT.paint = (box, html) => {
     // The same markup again (Python's first paint over the board python.js showed before it was up) is
     // left as it is: no second parse and layout.

@@ -4,8 +4,9 @@
 // wheels: [URL, ...], ...}; this worker starts Pyodide (part 1), puts the wheels on sys.path, writes
 // tt_bridge.py (the Python half of the bridge) and main.py (as tt_page_<the page's folder>.py) to its
 // home, imports that, then hands every message to its `receive(text)` as JSON text (part 2). Python
-// answers with ttPost(JSON text) ({op: ...}; see `outbox` below and python.js). One module, not two: a worker's module
-// graph would fetch the second only after the first, and part 1's downloads are most of a start.
+// answers with ttPost(JSON text) ({op: ...}; see `outbox` below, and python.js). One module, not two: a
+// worker's module graph would fetch the second only after the first, and part 1's downloads are most of a
+// start.
 
 // Part 1, the loader: Pyodide started from the build's memory snapshot when it can (build.py,
 // make_snapshot): `loadPyodide` passes the snapshot to Pyodide's own loadPyodide and falls back to a
