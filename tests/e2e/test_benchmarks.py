@@ -1,0 +1,23 @@
+"""The benchmarks that drive the built site, run once on it: what they time is there to time."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser
+
+import build
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+
+import paints  # benchmarks/
+
+pytestmark = pytest.mark.e2e
+
+
+def test_paints_times_every_paint_of_a_whole_game(browser: Browser, site: build.DistServer) -> None:
+    url = f"{site.url}play/?game=stock_trader&players=3&seats=bot,bot,bot&seed=1&pace=0"
+    times = paints.play(browser, url, desktop=True)
+    assert len(times) > 20 and all(ms > 0 for ms in times), times
