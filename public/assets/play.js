@@ -294,10 +294,9 @@
     split(box);
     // A list's entries move down when one is added on top (the log), so of those only new ones are marked.
     const shown = new Set([...before.values()].map((leaf) => leaf.sign));
-    const after = motion ? leaves(box) : new Map();
-    if (motion) walked.set(box, after);
-    else walked.delete(box);
-    for (const [path, now] of after) {
+    const after = motion ? leaves(box) : null; // none kept without motion: the next paint walks afresh
+    walked.set(box, after);
+    for (const [path, now] of after ?? []) {
       const old = before.get(path);
       const moved = now.el.closest("li") && shown.has(now.sign);
       if (old && old.sign !== now.sign && !moved) now.el.classList.add("tt-changed");
