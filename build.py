@@ -48,6 +48,8 @@ PUBLIC = ROOT / "public"
 
 PYODIDE_VERSION = "314.0.7"
 PYSCRIPT_VERSION = "0.7.31"
+# A small wasm brotli decoder: a slow first visit downloads the runtime's wasm brotli-compressed (WASM_BR)
+BROTLI_DEC_VERSION = "2.3.2"
 # npm package -> (version, integrity as published by the registry)
 NPM_PACKAGES = {
     "pyodide": (
@@ -57,6 +59,10 @@ NPM_PACKAGES = {
     "@pyscript/core": (
         PYSCRIPT_VERSION,
         "sha512-GqM1aonc1N4RTkNZ1zJ8jJk8+i2cqeztZslPsAiQtn+wHHkUX9Z1FgIg4HjCvhBylB68UKmbTVTzOobpgPIMVQ==",
+    ),
+    "brotli-dec-wasm": (
+        BROTLI_DEC_VERSION,
+        "sha512-5H+k8eVLIJY6B4olN2HP9QzJAxcplf0jV7mWnkpxvOSeUE9Npg3dQ2pgLn30a9MUFHNro1iSmtdu6VNdlb+TIw==",
     ),
 }
 # Wheels shipped next to pyodide so loadPackage("micropip") works offline: name -> (version, sha256).
@@ -71,6 +77,14 @@ APP_WHEELS = {
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 PYODIDE_DIR = f"runtime/pyodide-{PYODIDE_VERSION}"
 PYSCRIPT_DIR = f"runtime/pyscript-{PYSCRIPT_VERSION}"
+BROTLI_DIR = f"runtime/brotli-dec-wasm-{BROTLI_DEC_VERSION}"
+BROTLI_FILES = (
+    "pkg/brotli_dec_wasm.js",
+    "pkg/brotli_dec_wasm_bg.wasm",
+    "LICENSE-MIT.txt",
+    "LICENSE-Apache.txt",
+)
+WASM_BR = f"runtime/pyodide-{PYODIDE_VERSION}.asm.wasm.br"  # its wasm brotli-compressed (make_wasm_br)
 WHEELS_DIR = "wheels"
 # Debian's Chromium as tests and benchmarks launch it (no sandbox as root, no background traffic).
 # The last two let WebRTC data channels open between pages on loopback: loopback candidates are
@@ -291,7 +305,7 @@ def npm_tarball(name: str, version: str, integrity: str) -> Path:
     tarball = folder / f"{name.lstrip('@').replace('/', '-')}-{version}.tgz"
     if not tarball.exists():
         step(f"npm pack {name}@{version}")
-        npm = require_tool("npm", "needed once to fetch pyodide and @pyscript/core; install Node.js")
+        npm = require_tool("npm", "needed once to fetch the npm packages (NPM_PACKAGES); install Node.js")
         folder.mkdir(parents=True, exist_ok=True)
         run([npm, "pack", f"{name}@{version}", "--silent", "--pack-destination", folder])
     if npm_integrity(tarball) != integrity:
@@ -354,6 +368,14 @@ def vendor_pyodide(out: Path) -> None:
     wheels = [Path(shutil.copy2(wheel, out / wheel.name)) for wheel in runtime_wheels()]
     lock = shipped_lock(package / "pyodide-lock.json", wheels)
     (out / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True) + "\n")
+
+
+def vendor_brotli(out: Path) -> None:
+    """Copy brotli-dec-wasm's browser module, its wasm and its licenses into out."""
+    package = unpacked(npm_tarball("brotli-dec-wasm", *NPM_PACKAGES["brotli-dec-wasm"]))
+    out.mkdir(parents=True)
+    for name in BROTLI_FILES:
+        shutil.copy2(package / name, out / Path(name).name)
 
 
 def vendor_pyscript(out: Path) -> None:
@@ -603,6 +625,39 @@ def make_snapshot(site: Path, wheels: Sequence[Path], stdlib: str) -> str:
     return name
 
 
+# Run by Node (`node - IN OUT`): IN brotli-compressed at the highest quality and a 16 MiB window, to OUT.
+BROTLI_JS = r"""
+const fs = require("fs"), zlib = require("zlib");
+const [input, output] = process.argv.slice(2);
+const data = fs.readFileSync(input), { constants: c } = zlib;
+const params = {
+  [c.BROTLI_PARAM_QUALITY]: 11, [c.BROTLI_PARAM_LGWIN]: 24, [c.BROTLI_PARAM_SIZE_HINT]: data.length,
+};
+fs.writeFileSync(output, zlib.brotliCompressSync(data, { params }));
+console.log(fs.statSync(output).size);
+"""
+
+
+def make_wasm_br(site: Path) -> None:
+    """Write the runtime's wasm brotli-compressed to site/WASM_BR, for a slow first visit (worker.mjs);
+    made once per wasm and script, kept in .cache/."""
+    wasm = site / PYODIDE_DIR / "pyodide.asm.wasm"
+    key = hashlib.sha256((sha256(wasm) + BROTLI_JS).encode()).hexdigest()[:16]
+    cached = CACHE / "brotli" / f"pyodide.asm-{key}.wasm.br"
+    if not cached.exists():
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        partial = cached.with_suffix(".partial")
+        size = int(run_node(BROTLI_JS, [wasm, partial], "brotli-compress the runtime's wasm"))
+        partial.rename(cached)
+        step(f"wasm: {size:,} bytes brotli-compressed ({gzipped_size(wasm):,} gzipped)")
+    shutil.copy2(cached, site / WASM_BR)
+
+
+def gzipped_size(path: Path) -> int:
+    """The size of a file gzipped as a static host does (level 6)."""
+    return len(gzip.compress(path.read_bytes(), compresslevel=6, mtime=0))
+
+
 # --- build: the trimmed standard library -----------------------------------------------------------
 
 # Run by Node (`node - DIR IMPORTS EXERCISE WHEEL...`): start Pyodide from DIR with its whole standard
@@ -837,6 +892,8 @@ def page_values(
             "EMBED_TITLES": lambda: json.dumps(embed_titles(), ensure_ascii=False),
             "PYODIDE": root + PYODIDE_DIR,
             "PYSCRIPT": root + PYSCRIPT_DIR,
+            "BROTLI": root + BROTLI_DIR,
+            "WASM_BR": root + WASM_BR,
             "WHEEL": root + f"{WHEELS_DIR}/{wheel_name}",
             "SNAPSHOT": root + snapshot if snapshot else "",  # "" when the build made no snapshot
             "STDLIB": root + stdlib if stdlib else "",  # the trimmed standard library ("": Pyodide's own)
@@ -1013,6 +1070,8 @@ def build() -> Path:
     step(f"vendor pyodide {PYODIDE_VERSION}, @pyscript/core {PYSCRIPT_VERSION}, micropip, packaging")
     vendor_pyodide(fresh / PYODIDE_DIR)
     vendor_pyscript(fresh / PYSCRIPT_DIR)
+    vendor_brotli(fresh / BROTLI_DIR)
+    make_wasm_br(fresh)
     extras = [fresh / WHEELS_DIR / extra.name for extra in runtime_wheels(APP_WHEELS)]
     stdlib = make_stdlib(fresh, [wheel, *extras])
     snapshot = make_snapshot(fresh, [wheel, *extras], stdlib)

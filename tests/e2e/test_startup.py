@@ -25,6 +25,7 @@ pytestmark = pytest.mark.e2e
 SOLO = f"play/?game=futures&seats=human,bot,bot,bot&{FAST}"  # no seed: a new deal each time
 HOT_SEAT = f"play/?game=futures&seats=human,human,human&{FAST}"
 SNAPSHOT_URL = re.compile(r"/runtime/snapshot-[0-9a-f]+\.bin$")
+WASM_FILES = ("/pyodide.asm.wasm", "/" + build.WASM_BR.split("/")[-1])  # the runtime's, and its brotli
 STDLIB_URL = re.compile(r"/runtime/python_stdlib-[0-9a-f]+\.zip$")  # the trimmed one (build.make_stdlib)
 SW_READY_MS = 180_000  # the worker precaches ~13 MB once the page is ready
 # The worker whose cache is the first name is active (installed whole) and the other caches are gone.
@@ -341,11 +342,51 @@ def test_a_first_visit_on_a_slow_network_shows_how_much_has_downloaded_and_fetch
     assert bars == sorted(bars), "the bar never goes back"
     assert bars[0] < 0.2 and bars[-1] > 0.9 and len(set(bars)) >= 5, bars
     assert page.locator(".loading progress").get_attribute("value") is None  # after loading: no share
-    assert [error for error in page_guard.errors if "/runtime/snapshot-" not in error] == []
-    # The wheels, needed once Python is up, do not share the network with the runtime's wasm.
-    wasm = events.index(("got", next(url for _, url in events if url.endswith("/pyodide.asm.wasm"))))
+    given_up = r"/runtime/snapshot-|/pyodide\.asm\.wasm net::ERR_ABORTED"  # that wasm: for the brotli one
+    assert [error for error in page_guard.errors if not re.search(given_up, error)] == []
+    # The wheels, needed once Python is up, do not share the network with the runtime's wasm (the usual
+    # one, or the brotli one the loader may switch to here).
+    wasm = next(i for i, (what, url) in enumerate(events) if what == "got" and url.endswith(WASM_FILES))
     wheels = [i for i, (what, url) in enumerate(events) if what == "asked" and url.endswith(".whl")]
     assert wheels and min(wheels) > wasm, events
+
+
+def noise(route: Route) -> None:
+    """A damaged brotli file."""
+    route.fulfill(status=200, body=bytes(range(256)) * 64)
+
+
+def decoded(route: Route) -> None:
+    """What a host that undid the brotli itself (Content-Encoding) hands the page: the wasm."""
+    route.fulfill(status=200, body=(build.DIST / build.PYODIDE_DIR / "pyodide.asm.wasm").read_bytes())
+
+
+@pytest.mark.parametrize("serve", [None, decoded, not_found, noise])
+def test_a_first_visit_on_a_slow_network_switches_to_the_brotli_wasm_or_falls_back_and_plays(
+    page: Page, page_guard: PageGuard, serve: Any
+) -> None:
+    page_guard.expect_errors()  # the snapshot (too slow) and the plain wasm are given up: checked below
+    if serve:
+        page.route(re.compile(re.escape(WASM_FILES[1]) + "$"), serve)
+    ended: list[tuple[str, str]] = []
+    page.context.on("requestfinished", lambda request: ended.append((request.url, "got")))
+    page.context.on("requestfailed", lambda request: ended.append((request.url, "failed")))
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    network = {"offline": False, "latency": 40, "downloadThroughput": 8e6 / 8, "uploadThroughput": 1e6 / 8}
+    cdp.send("Network.emulateNetworkConditions", network)  # 8 Mbit/s: the image would take 8 s more
+    page.goto(SOLO)
+    wait_ready(page)
+    assert started(page) == "fresh"
+    brotli, plain = ([how for url, how in ended if url.endswith(name)] for name in reversed(WASM_FILES))
+    assert brotli == ["got"], ended  # asked for once, in the network's first second
+    # The usual wasm: stopped for the brotli one; fetched again only when that fails.
+    assert plain == (["failed", "got"] if serve in (not_found, noise) else ["failed"]), ended
+    assert page.locator("#error").is_hidden()
+    cdp.send("Network.emulateNetworkConditions", {**network, "downloadThroughput": -1})
+    click_actions(page, 3)
+    expected = r"/runtime/snapshot-|/pyodide\.asm\.wasm |HTTP 404|Failed to load resource"
+    assert not [error for error in page_guard.errors if not re.search(expected, error)], page_guard.errors
 
 
 def test_offline_after_one_visit_a_whole_solo_game_and_a_hot_seat_one_start_and_play(

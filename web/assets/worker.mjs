@@ -13,6 +13,7 @@
 // normal start when the build made no snapshot, the browser cannot unpack it, it fails to download or
 // restore, or it would download too slowly to pay for itself (a first visit on a slow mobile network: the
 // service worker then keeps it for the next visits, which read it from the cache at once).
+// Such a slow first visit also gets the runtime's wasm brotli-compressed (`slowNetwork` below).
 // Either way Pyodide gets the build's trimmed standard library (the modules the pages use), which the
 // snapshot was made with: a snapshot and another zip would not fit together.
 // `started` says which start it was: "snapshot" or "fresh" (passed on to the page's <html data-start>,
@@ -20,7 +21,10 @@
 const INDEX_URL = new URL("{{PYODIDE}}/", import.meta.url).href;
 const SNAPSHOT = "{{SNAPSHOT}}";
 const STDLIB = "{{STDLIB}}";
+const WASM_BR = new URL("{{WASM_BR}}", import.meta.url).href;
+const BROTLI = new URL("{{BROTLI}}/", import.meta.url).href;
 const GZIP_MAGIC = [0x1f, 0x8b];
+const WASM_MAGIC = [0x00, 0x61, 0x73, 0x6d];
 // Restoring saves a few seconds of start-up: an image still more than SLOW_MS from fully downloaded,
 // judged from the pace so far once CHECK_AFTER_MS have passed, would cost more than it saves.
 const CHECK_AFTER_MS = 1000;
@@ -40,9 +44,10 @@ import("{{PYODIDE}}/pyodide.asm.mjs").catch(() => {}); // Pyodide imports it aga
 // wasm is compiled here: see `compiled` below).
 const STDLIB_URL = new URL(STDLIB || "python_stdlib.zip", STDLIB ? import.meta.url : INDEX_URL).href;
 const WASM_URL = `${INDEX_URL}pyodide.asm.wasm`;
+const plainWasm = new AbortController(); // stopped on a slow network, for the brotli one (slowNetwork)
 const ahead = new Map(
   [WASM_URL, `${INDEX_URL}pyodide-lock.json`, STDLIB_URL].map((url) => {
-    const response = fetch(url);
+    const response = fetch(url, { signal: url === WASM_URL ? plainWasm.signal : null });
     response.catch(() => {}); // reported by the fetch of Pyodide's that gets it
     return [url, response];
   }),
@@ -70,6 +75,7 @@ async function fetchImage(url) {
       const left = ((total - received) * elapsed) / received;
       if (total && elapsed > CHECK_AFTER_MS && left > SLOW_MS) {
         reader.cancel();
+        slowNetwork();
         controller.error(new Error(`snapshot: too slow to download here (${Math.round(left / 1000)} s more)`));
       } else controller.enqueue(value);
     },
@@ -131,8 +137,70 @@ globalThis.fetch = async (resource, options) => {
 // stand-in, and its instantiateStreaming of that instantiates this module (or, if this compile failed,
 // fetches and compiles the wasm after all).
 let compiled = null; // null while this compile's own fetch goes through the wrapper above: the real wasm
-compiled = WebAssembly.compileStreaming(globalThis.fetch(WASM_URL));
+let settle = null; // [resolve, reject] of `compiled`: this compile's result, or the brotli one's
+let switched = false; // to the brotli-compressed wasm
+const compiling = WebAssembly.compileStreaming(globalThis.fetch(WASM_URL));
+compiled = new Promise((...both) => (settle = both));
 compiled.catch(() => {}); // reported by the instantiation that falls back
+compiling.then(settle[0], (error) => switched || settle[1](error));
+
+// A first visit on a slow network (the image is given up as too slow: fetchImage) downloads the runtime's
+// wasm brotli-compressed instead (build.py, make_wasm_br: about 0.78x its gzip's bytes, 3 s less on a
+// phone's 1.6 Mbit/s) when less than SWITCH_BEFORE of the usual one has come, and decodes it as it arrives
+// with a small wasm decoder (brotli-dec-wasm; browsers' DecompressionStream has no brotli). Not on a fast
+// network, where the decoding would only add work, nor on a repeat visit: the service worker keeps the
+// usual wasm, whose compiled code the browser caches. If it fails, Pyodide fetches the usual wasm.
+const SWITCH_BEFORE = 0.15;
+function slowNetwork() {
+  if (switched || (arrived.get(WASM_URL) ?? 0) > SWITCH_BEFORE * DOWNLOADS.get(WASM_URL)) return;
+  switched = true;
+  plainWasm.abort();
+  brotliWasm().then(...settle);
+}
+
+/** The runtime's wasm compiled from its brotli-compressed file, decoded as it arrives. */
+async function brotliWasm() {
+  const [brotli, response] = await Promise.all([brotliDecoder(), plainFetch(WASM_BR)]);
+  if (!response.ok) throw new Error(`${WASM_BR}: HTTP ${response.status}`);
+  const decoder = new brotli.DecompressStream();
+  const { NeedsMoreOutput, ResultSuccess } = brotli.BrotliStreamResultCode;
+  let plain = null; // the body is the wasm itself (a host already undid the brotli: Content-Encoding)
+  let done = false;
+  let got = 0;
+  const out = (controller, bytes) => {
+    got += bytes.length;
+    arrived.set(WASM_URL, Math.max(arrived.get(WASM_URL) ?? 0, got));
+    controller.enqueue(bytes);
+  };
+  const decode = new TransformStream({
+    transform(chunk, controller) {
+      plain ??= WASM_MAGIC.every((byte, i) => chunk[i] === byte);
+      if (plain) return out(controller, chunk);
+      let result;
+      do {
+        result = decoder.decompress(chunk, 1 << 20);
+        if (result.buf.length) out(controller, result.buf);
+        chunk = chunk.subarray(result.input_offset);
+      } while (result.code === NeedsMoreOutput);
+      done = result.code === ResultSuccess;
+    },
+    flush() {
+      if (!plain && !done) throw new Error(`${WASM_BR}: cut short`);
+    },
+  });
+  const body = response.body.pipeThrough(decode);
+  return WebAssembly.compileStreaming(new Response(body, { headers: { "Content-Type": "application/wasm" } }));
+}
+
+/** brotli-dec-wasm's module, its wasm instantiated (compiled here: not through the patched instantiate). */
+async function brotliDecoder() {
+  const [brotli, module] = await Promise.all([
+    import(`${BROTLI}brotli_dec_wasm.js`),
+    WebAssembly.compileStreaming(plainFetch(`${BROTLI}brotli_dec_wasm_bg.wasm`)),
+  ]);
+  await brotli.default({ module_or_path: module });
+  return brotli;
+}
 const standIns = new WeakSet();
 const standIn = () => {
   const response = new Response(null, { headers: { "Content-Type": "application/wasm" } });
@@ -170,7 +238,7 @@ function unmix(image, exports) {
   for (let i = 0; i < heap.length; i++) heap[i] ^= fresh[i];
 }
 
-/** How much of those downloads has arrived, from 0 to 1 (a wheel counts once asked for: pages differ). */
+/** How much of those downloads has arrived, from 0 to 1 (of the wheels, the page's own: pages differ). */
 function downloaded() {
   const waited = [...DOWNLOADS.keys()].filter((url) => arrived.has(url) || !url.endsWith(".whl"));
   const total = waited.reduce((sum, url) => sum + DOWNLOADS.get(url), 0);
@@ -254,10 +322,14 @@ async function start(first) {
   });
   const sources = [BRIDGE, new URL(first.python)].map(async (url) => (await fetched(url)).text());
   for (const download of [...wheels, ...sources]) download.catch(() => {}); // reported when awaited
+  for (const url of first.wheels) if (!arrived.has(url) && DOWNLOADS.has(url)) arrived.set(url, 0); // counted
   const loading = () => post({ op: "progress", text: "loading", part: downloaded() });
   loading();
   const ticker = setInterval(loading, PROGRESS_MS);
-  const pyodide = await python.finally(() => clearInterval(ticker));
+  const pyodide = await python.finally(() => {
+    clearInterval(ticker);
+    loading(); // where it got to: the runtime has all come, if not the wheels
+  });
   post({ op: "started", how: started });
   post({ op: "progress", text: "preparing" });
   // Each wheel goes on sys.path as it is (Python imports from the zip: nothing to unpack), in HOME under
