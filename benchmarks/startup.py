@@ -21,7 +21,8 @@ counts about what reached the browser). The server is build.py's, sending text a
 host does (level 6, compressed before the first run; hosts that use brotli send a little less);
 `precache` is what the service worker then fetched to make the next visits offline-proof. `python` is when
 a worker page's Python runtime was up (python.js marks `tt-python-up`): the rest of `ready` is the wheels,
-main.py, the deal and the paint.
+main.py, the deal and the paint. `start` is how the cold load started (<html data-start>: `snapshot` or
+`fresh`), with "(brotli wasm)" when it downloaded the runtime's wasm brotli-compressed (a slow network).
 `--page guest` is a phone joining a table: each run, another browser hosts a new table (`/table/?create=1`,
 Futures!, the phone's seat and two bots; not throttled, set up before the phone's clock starts) and the
 phone opens its join link; it is ready when the host's first deal is painted on it. The server hands
@@ -86,7 +87,8 @@ TIMINGS = """() => {
     || performance.getEntriesByName("first-paint")[0];
   const up = performance.getEntriesByName("tt-python-up")[0];
   return [paint ? paint.startTime : NaN, up ? up.startTime : NaN, window.__readyAt,
-    document.documentElement.dataset.start || ""];
+    (document.documentElement.dataset.start || "")
+      + (document.documentElement.dataset.wasm === "brotli" ? " (brotli wasm)" : "")];
 }"""
 # Python is up (python.js marked it), or the page's Python is not run by python.js (the hello page).
 PYTHON_UP = """!document.querySelector("script[data-worker]")

@@ -118,6 +118,7 @@ def test_cold_and_warm_start_through_the_snapshot(page: Page, page_guard: PageGu
     page.goto(SOLO)
     wait_ready(page)
     assert started(page) == "snapshot"
+    assert page.evaluate("document.documentElement.dataset.wasm") == "plain"  # a fast network: the usual one
     assert any(SNAPSHOT_URL.search(url) for url in page_guard.requests)
     assert trimmed_stdlib_only(page_guard.requests)
     click_actions(page, 2)
@@ -378,6 +379,9 @@ def test_a_first_visit_on_a_slow_network_switches_to_the_brotli_wasm_or_falls_ba
     page.goto(SOLO)
     wait_ready(page)
     assert started(page) == "fresh"
+    assert page.evaluate("document.documentElement.dataset.wasm") == (
+        "plain" if serve in (not_found, noise) else "brotli"
+    )
     brotli, plain = ([how for url, how in ended if url.endswith(name)] for name in reversed(WASM_FILES))
     assert brotli == ["got"], ended  # asked for once, in the network's first second
     # The usual wasm: stopped for the brotli one; fetched again only when that fails.

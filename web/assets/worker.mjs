@@ -139,6 +139,7 @@ globalThis.fetch = async (resource, options) => {
 let compiled = null; // null while this compile's own fetch goes through the wrapper above: the real wasm
 let settle = null; // [resolve, reject] of `compiled`: this compile's result, or the brotli one's
 let switched = false; // to the brotli-compressed wasm
+let wasmFrom = "plain"; // the file of the wasm Pyodide runs: "plain", or "brotli" (decoded here)
 const compiling = WebAssembly.compileStreaming(globalThis.fetch(WASM_URL));
 compiled = new Promise((...both) => (settle = both));
 compiled.catch(() => {}); // reported by the instantiation that falls back
@@ -155,7 +156,10 @@ function slowNetwork() {
   if (switched || (arrived.get(WASM_URL) ?? 0) > SWITCH_BEFORE * DOWNLOADS.get(WASM_URL)) return;
   switched = true;
   plainWasm.abort();
-  brotliWasm().then(...settle);
+  brotliWasm().then((module) => {
+    wasmFrom = "brotli";
+    settle[0](module);
+  }, settle[1]);
 }
 
 /** The runtime's wasm compiled from its brotli-compressed file, decoded as it arrives. */
@@ -330,7 +334,7 @@ async function start(first) {
     clearInterval(ticker);
     loading(); // where it got to: the runtime has all come, if not the wheels
   });
-  post({ op: "started", how: started });
+  post({ op: "started", how: started, wasm: wasmFrom });
   post({ op: "progress", text: "preparing" });
   // Each wheel goes on sys.path as it is (Python imports from the zip: nothing to unpack), in HOME under
   // its own name, where the build's snapshot had it (build.py, WHEELS_JS): the image's imports and its
