@@ -369,6 +369,8 @@ def test_a_first_visit_on_a_slow_network_switches_to_the_brotli_wasm_or_falls_ba
     page_guard.expect_errors()  # the snapshot (too slow) and the plain wasm are given up: checked below
     if serve:
         page.route(re.compile(re.escape(WASM_FILES[1]) + "$"), serve)
+    warnings: list[str] = []
+    page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
     ended: list[tuple[str, str]] = []
     page.context.on("requestfinished", lambda request: ended.append((request.url, "got")))
     page.context.on("requestfailed", lambda request: ended.append((request.url, "failed")))
@@ -386,6 +388,7 @@ def test_a_first_visit_on_a_slow_network_switches_to_the_brotli_wasm_or_falls_ba
     assert brotli == ["got"], ended  # asked for once, in the network's first second
     # The usual wasm: stopped for the brotli one; fetched again only when that fails.
     assert plain == (["failed", "got"] if serve in (not_found, noise) else ["failed"]), ended
+    assert any("brotli wasm failed" in text for text in warnings) == (serve in (not_found, noise)), warnings
     assert page.locator("#error").is_hidden()
     cdp.send("Network.emulateNetworkConditions", {**network, "downloadThroughput": -1})
     click_actions(page, 3)

@@ -156,10 +156,16 @@ function slowNetwork() {
   if (switched || (arrived.get(WASM_URL) ?? 0) > SWITCH_BEFORE * DOWNLOADS.get(WASM_URL)) return;
   switched = true;
   plainWasm.abort();
-  brotliWasm().then((module) => {
-    wasmFrom = "brotli";
-    settle[0](module);
-  }, settle[1]);
+  brotliWasm().then(
+    (module) => {
+      wasmFrom = "brotli";
+      settle[0](module);
+    },
+    (error) => {
+      console.warn("Trading Table: the brotli wasm failed, fetching the usual one.", error);
+      settle[1](error);
+    },
+  );
 }
 
 /** The runtime's wasm compiled from its brotli-compressed file, decoded as it arrives. */
