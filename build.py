@@ -640,10 +640,9 @@ console.log(fs.statSync(output).size);
 
 def make_wasm_br(site: Path) -> None:
     """Write the runtime's wasm brotli-compressed to site/WASM_BR, for a slow first visit (worker.mjs);
-    made once per wasm and script, kept in .cache/."""
+    made once per runtime and script, kept in .cache/."""
     wasm = site / PYODIDE_DIR / "pyodide.asm.wasm"
-    key = hashlib.sha256((sha256(wasm) + BROTLI_JS).encode()).hexdigest()[:16]
-    cached = CACHE / "brotli" / f"pyodide.asm-{key}.wasm.br"
+    cached = CACHE / "brotli" / f"pyodide.asm-{inputs_key(site / PYODIDE_DIR, [], [BROTLI_JS])}.wasm.br"
     if not cached.exists():
         cached.parent.mkdir(parents=True, exist_ok=True)
         partial = cached.with_suffix(".partial")

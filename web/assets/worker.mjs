@@ -120,17 +120,21 @@ globalThis.fetch = async (resource, options) => {
   if (DOWNLOADS.has(url) && !arrived.has(url)) arrived.set(url, 0);
   const response = await (early ?? plainFetch(resource, options));
   if (!DOWNLOADS.has(url) || !response.body) return response;
+  const { status, statusText, headers } = response;
+  return new Response(response.body.pipeThrough(counting(url)), { status, statusText, headers });
+};
+
+/** A stream that passes bytes on, counting them as arrived bytes of url. */
+function counting(url) {
   let got = 0;
-  const count = new TransformStream({
+  return new TransformStream({
     transform(chunk, controller) {
       got += chunk.length;
-      arrived.set(url, Math.max(arrived.get(url), got));
+      arrived.set(url, Math.max(arrived.get(url) ?? 0, got));
       controller.enqueue(chunk);
     },
   });
-  const { status, statusText, headers } = response;
-  return new Response(response.body.pipeThrough(count), { status, statusText, headers });
-};
+}
 
 // The runtime's wasm compiles as it arrives, beside the image: Pyodide's loadPyodide awaits the image
 // before it instantiates the wasm, and only then would start compiling it. Pyodide's fetch of the wasm gets a
@@ -176,20 +180,14 @@ async function brotliWasm() {
   const { NeedsMoreOutput, ResultSuccess } = brotli.BrotliStreamResultCode;
   let plain = null; // the body is the wasm itself (a host already undid the brotli: Content-Encoding)
   let done = false;
-  let got = 0;
-  const out = (controller, bytes) => {
-    got += bytes.length;
-    arrived.set(WASM_URL, Math.max(arrived.get(WASM_URL) ?? 0, got));
-    controller.enqueue(bytes);
-  };
   const decode = new TransformStream({
     transform(chunk, controller) {
       plain ??= WASM_MAGIC.every((byte, i) => chunk[i] === byte);
-      if (plain) return out(controller, chunk);
+      if (plain) return controller.enqueue(chunk);
       let result;
       do {
         result = decoder.decompress(chunk, 1 << 20);
-        if (result.buf.length) out(controller, result.buf);
+        if (result.buf.length) controller.enqueue(result.buf);
         chunk = chunk.subarray(result.input_offset);
       } while (result.code === NeedsMoreOutput);
       done = result.code === ResultSuccess;
@@ -198,7 +196,7 @@ async function brotliWasm() {
       if (!plain && !done) throw new Error(`${WASM_BR}: cut short`);
     },
   });
-  const body = response.body.pipeThrough(decode);
+  const body = response.body.pipeThrough(decode).pipeThrough(counting(WASM_URL));
   return WebAssembly.compileStreaming(new Response(body, { headers: { "Content-Type": "application/wasm" } }));
 }
 
