@@ -174,11 +174,12 @@ def test_a_reload_shows_the_board_before_python_is_up_and_a_tap_on_it_counts(
     wait_ready(page)
     click_actions(page, 1)
     settle(page)
-    board = page.inner_text("#board")
+    # Its words as painted: innerText would drop the log's chapters scrolled out of view (content-visibility).
+    board = page.text_content("#board")
     before = saved_actions(page)
     page.reload()
     page.wait_for_function("window.__readyAt !== undefined", polling=20)
-    assert page.inner_text("#board") == board  # the board as it was left
+    assert page.text_content("#board") == board  # the board as it was left
     assert page.evaluate(TAP_FIRST_ACTION), "the tap came after Python was up: nothing proven"
     assert ready_before_python(page)
     settle(page)  # the tap waited for Python and its deal, then was played
