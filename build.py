@@ -798,7 +798,7 @@ def trimmed_zip(original: Path, keep: Collection[str], added: Mapping[str, bytes
     return buffer.getvalue()
 
 
-def minified_zip(runtime: Path, data: bytes) -> bytes:
+def minified_zip(runtime: Path, data: bytes, what: str = "stdlib") -> bytes:
     """The zip with its sources' comments and docstrings gone (STDLIB_MINIFY); kept in .cache/stdlib/."""
     key = inputs_key(runtime, [], [MINIFY_JS, STDLIB_MINIFY.read_text(), hashlib.sha256(data).hexdigest()])
     cached = CACHE / "stdlib" / f"minified-{key}.zip"
@@ -808,10 +808,39 @@ def minified_zip(runtime: Path, data: bytes) -> bytes:
             source, target = Path(work, "in.zip"), Path(work, "out.zip")
             source.write_bytes(data)
             args = [runtime, STDLIB_MINIFY, source, target]
-            counts = json.loads(run_node(MINIFY_JS, args, "minify the standard library"))
-            step(f"stdlib: {counts['minified']} sources minified, {counts['kept']} kept as they were")
+            counts = json.loads(run_node(MINIFY_JS, args, f"minify the {what}"))
+            step(f"{what}: {counts['minified']} sources minified, {counts['kept']} kept as they were")
             target.replace(cached)
     return cached.read_bytes()
+
+
+def slim_wheel(wheel: Path, runtime: Path) -> None:
+    """Make the pages' pygame_core wheel smaller in place: its sources minified as the standard library's
+    (the pages run them under -OO, without docstrings, anyway), and no README in it (slimmed_wheel)."""
+    wheel.write_bytes(slimmed_wheel(minified_zip(runtime, wheel.read_bytes(), "wheel")))
+
+
+def slimmed_wheel(data: bytes) -> bytes:
+    """A wheel without the long description (the README) in its METADATA, its RECORD made to match."""
+    with zipfile.ZipFile(io.BytesIO(data)) as source:
+        members = [(info, source.read(info)) for info in source.infolist()]
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as out:
+        record, lines = None, []
+        for info, body in members:
+            if info.filename.endswith(".dist-info/RECORD"):
+                record = info
+                continue
+            if info.filename.endswith(".dist-info/METADATA"):
+                headers = body.split(b"\n\n", 1)[0].split(b"\n")  # the README follows them
+                body = b"".join(h + b"\n" for h in headers if not h.startswith(b"Description-Content-Type:"))
+            out.writestr(info, body, compresslevel=9)
+            digest = base64.urlsafe_b64encode(hashlib.sha256(body).digest()).rstrip(b"=").decode()
+            lines.append(f"{info.filename},sha256={digest},{len(body)}")
+        if record is None:
+            raise BuildError("the wheel has no RECORD")
+        out.writestr(record, "\n".join([*lines, f"{record.filename},,", ""]), compresslevel=9)
+    return buffer.getvalue()
 
 
 def make_stdlib(site: Path, wheels: Sequence[Path]) -> str:
@@ -1066,6 +1095,7 @@ def build() -> Path:
     vendor_pyodide(fresh / PYODIDE_DIR)
     vendor_pyscript(fresh / PYSCRIPT_DIR)
     vendor_brotli(fresh / BROTLI_DIR)
+    slim_wheel(wheel, fresh / PYODIDE_DIR)
     make_wasm_br(fresh)
     extras = [fresh / WHEELS_DIR / extra.name for extra in runtime_wheels(APP_WHEELS)]
     stdlib = make_stdlib(fresh, [wheel, *extras])

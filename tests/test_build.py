@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import base64
 import hashlib
+import io
 import json
 import os
 import subprocess
@@ -408,3 +410,22 @@ def test_the_minified_zip_keeps_its_members_and_dates_and_python_reads_the_same_
         for name, data in members.items():
             code = [compile(text, name, "exec", optimize=2) for text in (data, small.read(name))]
             assert minify_python.same_code(*code), name
+
+
+def test_the_slimmed_wheel_has_no_readme_and_a_record_that_matches_its_members(tmp_path: Path) -> None:
+    info = "pygame_core-0.1.0.dist-info"
+    headers = b"Metadata-Version: 2.4\nName: pygame_core\n"
+    metadata = headers + b"Description-Content-Type: text/markdown\n\n# README\n"
+    members = {"pygame_core/a.py": b"x = 1\n", f"{info}/METADATA": metadata, f"{info}/RECORD": b"stale\n"}
+    wheel = zipped(tmp_path / "w.whl", members, (2020, 2, 2, 0, 0, 0))
+    with zipfile.ZipFile(io.BytesIO(build.slimmed_wheel(wheel.read_bytes()))) as slim:
+        assert slim.namelist() == list(members)
+        assert slim.read(f"{info}/METADATA") == headers
+        assert {i.date_time for i in slim.infolist()} == {(2020, 2, 2, 0, 0, 0)}
+        rows = [row.split(",") for row in slim.read(f"{info}/RECORD").decode().splitlines()]
+        assert rows[-1] == [f"{info}/RECORD", "", ""]
+        for name, digest, size in rows[:-1]:
+            body = slim.read(name)
+            expected = base64.urlsafe_b64encode(hashlib.sha256(body).digest()).rstrip(b"=").decode()
+            assert (digest, int(size)) == (f"sha256={expected}", len(body))
+        assert [row[0] for row in rows[:-1]] == list(members)[:2]
