@@ -10,6 +10,7 @@
 const VERSION = "{{VERSION}}";
 const CACHE = `tt-${VERSION}`;
 const PINS = "tt-pins"; // client id -> cache name or "network", kept across restarts of this worker
+const HANDOFF = "tt-handoff"; // files a page's worker hands over to the precache (web/assets/worker.mjs)
 const NETWORK = "network";
 const PRECACHE = {{PRECACHE}};
 const SCOPE = self.registration.scope;
@@ -25,7 +26,12 @@ self.addEventListener("install", (event) => {
         const absolute = new URL(url, SCOPE).href;
         return new Request(absolute, { cache: url.startsWith("runtime/") ? "default" : "no-cache" });
       });
-      await cache.addAll(requests);
+      // What a page's worker handed over (the runtime's wasm it decoded: web/assets/worker.mjs, HANDOFF) is
+      // kept as it is, not downloaded again; a runtime/ name says its version, so it is this one's file.
+      const handed = await Promise.all(requests.map((request) => caches.match(request, { cacheName: HANDOFF })));
+      await Promise.all(handed.map((response, i) => response && cache.put(requests[i], response)));
+      await cache.addAll(requests.filter((request, i) => !handed[i]));
+      await caches.delete(HANDOFF);
       await self.skipWaiting();
     })(),
   );

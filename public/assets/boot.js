@@ -78,6 +78,9 @@
   const store = (key, value) => storage((s) => s.setItem(key, value));
   const forget = (key) => storage((s) => s.removeItem(key));
   const keys = () => storage((s) => Object.keys(s)) ?? [];
+  // Whether a page with offline.js registers the service worker: not inside another site's frame (an
+  // embed), where it would only fill a partitioned cache.
+  const offline = () => "serviceWorker" in navigator && window.parent === window;
 
-  globalThis.TradingTable = { showError, notice, load, store, forget, keys, lang };
+  globalThis.TradingTable = { showError, notice, load, store, forget, keys, lang, offline };
 })();

@@ -1,10 +1,10 @@
 // Offline play: registers the service worker (sw.js, next to the home page), which precaches the site so
 // solo and hot-seat games start and play with the network off after one visit. On a Python page it waits
-// for <html data-ready="1">, so the precache mostly reuses what the page has just downloaded. Not inside
-// another site's frame (an embed), where it would only fill a partitioned cache.
+// for <html data-ready="1">, so the precache mostly reuses what the page has just downloaded (and what its
+// Python's worker hands over: web/assets/worker.mjs, HANDOFF). Not in an embed (TradingTable.offline).
 (() => {
   "use strict";
-  if (!("serviceWorker" in navigator) || window.parent !== window) return;
+  if (!TradingTable.offline()) return;
   const url = new URL("../sw.js", document.currentScript.src);
   const root = document.documentElement;
   const register = () => navigator.serviceWorker.register(url).catch((error) => console.warn("offline play:", error));

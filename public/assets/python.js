@@ -275,6 +275,7 @@
     language: navigator.language,
     settings,
     stored,
+    offline: TT.offline(), // the service worker will precache the site (every page of this script has offline.js)
   });
 
   addEventListener("DOMContentLoaded", () => {

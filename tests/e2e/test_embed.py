@@ -247,6 +247,8 @@ def test_a_whole_game_in_an_embed_on_another_origin(
     assert page.evaluate("document.querySelector('iframe').contentDocument") is None
     assert frame.evaluate("location.origin") + "/" == site.url
     play(frame)
+    # No service worker in a frame, nor anything handed over to one (worker.mjs): its cache would stay.
+    assert frame.evaluate("TradingTable.offline()") is False
     rng, clicks = random.Random(7), 0
     while frame.evaluate("document.documentElement.dataset.gameOver") != "1":
         assert clicks < 2000, "the game did not end"
@@ -257,6 +259,8 @@ def test_a_whole_game_in_an_embed_on_another_origin(
     assert clicks > 8
     expect(frame.locator(".tt-result")).to_be_visible()
     assert_fits(page, 0, frame)
+    assert frame.evaluate("caches.keys()") == []
+    assert frame.evaluate("navigator.serviceWorker.getRegistrations().then((found) => found.length)") == 0
     page_guard.assert_clean()
 
 

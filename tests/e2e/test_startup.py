@@ -397,6 +397,47 @@ def test_a_first_visit_on_a_slow_network_switches_to_the_brotli_wasm_or_falls_ba
     assert not [error for error in page_guard.errors if not re.search(expected, error)], page_guard.errors
 
 
+def test_after_a_brotli_start_the_service_worker_keeps_the_decoded_wasm_and_the_next_visit_plays_offline(
+    page: Page, page_guard: PageGuard
+) -> None:
+    page_guard.expect_errors()  # the snapshot (too slow) and the plain wasm are given up: checked below
+    ended: list[tuple[str, str]] = []
+    page.context.on("requestfinished", lambda request: ended.append((request.url, "got")))
+    page.context.on("requestfailed", lambda request: ended.append((request.url, "failed")))
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    network = {"offline": False, "latency": 40, "downloadThroughput": 8e6 / 8, "uploadThroughput": 1e6 / 8}
+    cdp.send("Network.emulateNetworkConditions", network)
+    page.goto(SOLO)
+    wait_ready(page)
+    assert page.evaluate("document.documentElement.dataset.wasm") == "brotli"
+    cdp.send("Network.emulateNetworkConditions", {**network, "downloadThroughput": -1})
+    wait_offline_ready(page)
+    # Neither the page nor the service worker's precache downloaded the usual wasm whole: it was handed over.
+    assert [how for url, how in ended if url.endswith(WASM_FILES[0])] == ["failed"], ended
+    wasm = build.DIST / build.PYODIDE_DIR / "pyodide.asm.wasm"
+    kept = page.evaluate(
+        """async (url) => {
+          const response = await caches.match(url);
+          const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", await response.arrayBuffer()));
+          const hex = [...digest].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+          return [hex, response.headers.get("Content-Type"), await caches.has("tt-handoff")];
+        }""",
+        f"{page_guard.origin}{build.PYODIDE_DIR}/pyodide.asm.wasm",
+    )
+    assert kept == [build.sha256(wasm), "application/wasm", False]
+    page.context.set_offline(True)
+    try:
+        page.goto(SOLO)
+        wait_ready(page)
+        assert started(page) == "snapshot"
+        click_actions(page, 3)
+    finally:
+        page.context.set_offline(False)
+    expected = r"/runtime/snapshot-|/pyodide\.asm\.wasm "
+    assert not [error for error in page_guard.errors if not re.search(expected, error)], page_guard.errors
+
+
 def test_offline_after_one_visit_a_whole_solo_game_and_a_hot_seat_one_start_and_play(
     page: Page, page_guard: PageGuard
 ) -> None:

@@ -25,6 +25,7 @@ const WASM_BR = new URL("{{WASM_BR}}", import.meta.url).href;
 const BROTLI = new URL("{{BROTLI}}/", import.meta.url).href;
 const GZIP_MAGIC = [0x1f, 0x8b];
 const WASM_MAGIC = [0x00, 0x61, 0x73, 0x6d];
+const WASM_HEADERS = { "Content-Type": "application/wasm" };
 // Restoring saves a few seconds of start-up: an image still more than SLOW_MS from fully downloaded,
 // judged from the pace so far once CHECK_AFTER_MS have passed, would cost more than it saves.
 const CHECK_AFTER_MS = 1000;
@@ -197,7 +198,28 @@ async function brotliWasm() {
     },
   });
   const body = response.body.pipeThrough(decode).pipeThrough(counting(WASM_URL));
-  return WebAssembly.compileStreaming(new Response(body, { headers: { "Content-Type": "application/wasm" } }));
+  const [compiling, kept] = body.tee();
+  const wasm = new Response(kept).arrayBuffer();
+  wasm.catch(() => {}); // the compile reports a failed download
+  const module = await WebAssembly.compileStreaming(new Response(compiling, { headers: WASM_HEADERS }));
+  handOver(wasm).catch(() => {}); // not handed over: the service worker downloads the wasm, as before
+  return module;
+}
+
+// The service worker precaches the usual wasm (sw.js) after a first visit, which would download it again
+// after a brotli start: its decoded bytes, once they have compiled, are handed over instead in a cache of
+// their own (HANDOFF), which the service worker's install takes them from and then deletes (its `tt-` name
+// has the worker's prune delete one left behind). Not on a page that registers no service worker (an
+// embed: the page's first message says), where the cache would stay unused.
+const HANDOFF = "tt-handoff";
+let precached; // whether the page registers the service worker (its first message: start)
+const precaching = new Promise((resolve) => (precached = resolve));
+
+/** Hand the decoded wasm over to the service worker's precache, if the page has one. */
+async function handOver(wasm) {
+  if (!(await precaching) || typeof caches === "undefined") return;
+  const cache = await caches.open(HANDOFF);
+  await cache.put(WASM_URL, new Response(await wasm, { headers: WASM_HEADERS }));
 }
 
 /** brotli-dec-wasm's module, its wasm instantiated (compiled here: not through the patched instantiate). */
@@ -211,7 +233,7 @@ async function brotliDecoder() {
 }
 const standIns = new WeakSet();
 const standIn = () => {
-  const response = new Response(null, { headers: { "Content-Type": "application/wasm" } });
+  const response = new Response(null, { headers: WASM_HEADERS });
   standIns.add(response);
   return response;
 };
@@ -321,6 +343,7 @@ function deliver(text) {
 }
 
 async function start(first) {
+  precached(Boolean(first.offline));
   // The wheels are needed only once Python is up: they download after the runtime's wasm (on a slow network,
   // while Python starts), not beside it, where they would hold back the wasm, and so the start, by their size.
   const wasm = compiled.catch(() => {});
