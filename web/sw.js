@@ -71,13 +71,16 @@ async function navigate(event) {
 async function subresource(request, clientId, workerId) {
   const pin = (await getPin(clientId)) ?? NETWORK;
   if (workerId) await setPin(workerId, pin);
-  if (pin !== NETWORK) {
-    const hit = await caches.match(request, { cacheName: pin });
+  // A runtime/ name says its version: the same file in whichever cache has it (a page pinned to the
+  // network too: the wasm a worker handed over is in no HTTP cache).
+  const versioned = request.url.startsWith(`${SCOPE}runtime/`);
+  if (pin !== NETWORK || versioned) {
+    const hit = await caches.match(request, versioned ? {} : { cacheName: pin });
     if (hit) return hit;
   }
   try {
     // runtime/ names carry their versions; anything else is revalidated, so no stale file joins a new page.
-    return await fetch(request, { cache: request.url.startsWith(`${SCOPE}runtime/`) ? "default" : "no-cache" });
+    return await fetch(request, { cache: versioned ? "default" : "no-cache" });
   } catch (error) {
     const hit = await caches.match(request, { cacheName: CACHE }); // offline, and never pinned (first visit)
     if (hit) return hit;

@@ -14,7 +14,7 @@ from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
-from playwright.sync_api import Browser, Page, Route, expect
+from playwright.sync_api import Browser, CDPSession, Page, Route, expect
 
 import build
 
@@ -363,6 +363,21 @@ def decoded(route: Route) -> None:
     route.fulfill(status=200, body=(build.DIST / build.PYODIDE_DIR / "pyodide.asm.wasm").read_bytes())
 
 
+SLOW = {"offline": False, "latency": 40, "downloadThroughput": 8e6 / 8, "uploadThroughput": 1e6 / 8}
+
+
+def on_a_slow_network(page: Page) -> tuple[list[tuple[str, str]], CDPSession]:
+    """Throttle the page to 8 Mbit/s (SLOW: the image would take 8 s more, so the loader gives it up) and
+    record how each request of its context ends ("got" or "failed"); return that record and the session."""
+    ended: list[tuple[str, str]] = []
+    page.context.on("requestfinished", lambda request: ended.append((request.url, "got")))
+    page.context.on("requestfailed", lambda request: ended.append((request.url, "failed")))
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.send("Network.emulateNetworkConditions", SLOW)
+    return ended, cdp
+
+
 @pytest.mark.parametrize("serve", [None, decoded, not_found, noise])
 def test_a_first_visit_on_a_slow_network_switches_to_the_brotli_wasm_or_falls_back_and_plays(
     page: Page, page_guard: PageGuard, serve: Any
@@ -372,13 +387,7 @@ def test_a_first_visit_on_a_slow_network_switches_to_the_brotli_wasm_or_falls_ba
         page.route(re.compile(re.escape(WASM_FILES[1]) + "$"), serve)
     warnings: list[str] = []
     page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
-    ended: list[tuple[str, str]] = []
-    page.context.on("requestfinished", lambda request: ended.append((request.url, "got")))
-    page.context.on("requestfailed", lambda request: ended.append((request.url, "failed")))
-    cdp = page.context.new_cdp_session(page)
-    cdp.send("Network.enable")
-    network = {"offline": False, "latency": 40, "downloadThroughput": 8e6 / 8, "uploadThroughput": 1e6 / 8}
-    cdp.send("Network.emulateNetworkConditions", network)  # 8 Mbit/s: the image would take 8 s more
+    ended, cdp = on_a_slow_network(page)
     page.goto(SOLO)
     wait_ready(page)
     assert started(page) == "fresh"
@@ -391,7 +400,7 @@ def test_a_first_visit_on_a_slow_network_switches_to_the_brotli_wasm_or_falls_ba
     assert plain == (["failed", "got"] if serve in (not_found, noise) else ["failed"]), ended
     assert any("brotli wasm failed" in text for text in warnings) == (serve in (not_found, noise)), warnings
     assert page.locator("#error").is_hidden()
-    cdp.send("Network.emulateNetworkConditions", {**network, "downloadThroughput": -1})
+    cdp.send("Network.emulateNetworkConditions", {**SLOW, "downloadThroughput": -1})
     click_actions(page, 3)
     expected = r"/runtime/snapshot-|/pyodide\.asm\.wasm |HTTP 404|Failed to load resource"
     assert not [error for error in page_guard.errors if not re.search(expected, error)], page_guard.errors
@@ -401,17 +410,11 @@ def test_after_a_brotli_start_the_service_worker_keeps_the_decoded_wasm_and_the_
     page: Page, page_guard: PageGuard
 ) -> None:
     page_guard.expect_errors()  # the snapshot (too slow) and the plain wasm are given up: checked below
-    ended: list[tuple[str, str]] = []
-    page.context.on("requestfinished", lambda request: ended.append((request.url, "got")))
-    page.context.on("requestfailed", lambda request: ended.append((request.url, "failed")))
-    cdp = page.context.new_cdp_session(page)
-    cdp.send("Network.enable")
-    network = {"offline": False, "latency": 40, "downloadThroughput": 8e6 / 8, "uploadThroughput": 1e6 / 8}
-    cdp.send("Network.emulateNetworkConditions", network)
+    ended, cdp = on_a_slow_network(page)
     page.goto(SOLO)
     wait_ready(page)
     assert page.evaluate("document.documentElement.dataset.wasm") == "brotli"
-    cdp.send("Network.emulateNetworkConditions", {**network, "downloadThroughput": -1})
+    cdp.send("Network.emulateNetworkConditions", {**SLOW, "downloadThroughput": -1})
     wait_offline_ready(page)
     # Neither the page nor the service worker's precache downloaded the usual wasm whole: it was handed over.
     assert [how for url, how in ended if url.endswith(WASM_FILES[0])] == ["failed"], ended
@@ -426,6 +429,12 @@ def test_after_a_brotli_start_the_service_worker_keeps_the_decoded_wasm_and_the_
         f"{page_guard.origin}{build.PYODIDE_DIR}/pyodide.asm.wasm",
     )
     assert kept == [build.sha256(wasm), "application/wasm", False]
+    # The next visit reads the runtime from the cache, the handed-over wasm too: none of it from the network.
+    network: list[str] = []
+    page.context.on("request", lambda request: request.service_worker and network.append(request.url))
+    page.reload()
+    wait_ready(page)
+    assert not [url for url in network if "/runtime/" in url], network
     page.context.set_offline(True)
     try:
         page.goto(SOLO)
