@@ -55,7 +55,7 @@ async function navigate(event) {
   const cached = await caches.match(request, { cacheName: CACHE, ignoreSearch: true });
   const pin = cached && (latest === null || latest === VERSION) ? CACHE : NETWORK;
   await setPin(event.resultingClientId, pin);
-  event.waitUntil(prune());
+  event.waitUntil(prune(event.resultingClientId));
   if (pin === CACHE) return cached;
   try {
     // Revalidated, as every file of a page pinned to the network (a navigation's own request cannot say so).
@@ -114,9 +114,11 @@ async function getPin(clientId) {
   return pins.get(clientId);
 }
 
-/** Forget closed pages' pins; delete every other version's cache no open page is pinned to. */
-async function prune() {
-  const open = new Set((await self.clients.matchAll({ includeUncontrolled: true })).map((client) => client.id));
+/** Forget closed pages' pins; delete every other version's cache no open page is pinned to. The page
+ * being opened (`opening`) is not among the clients yet, nor are workers unless all types are asked for. */
+async function prune(opening) {
+  const clients = await self.clients.matchAll({ includeUncontrolled: true, type: "all" });
+  const open = new Set([opening, ...clients.map((client) => client.id)]);
   const store = await caches.open(PINS);
   const keep = new Set([CACHE, PINS]);
   for (const key of await store.keys()) {

@@ -470,6 +470,20 @@ def test_offline_after_one_visit_a_whole_solo_game_and_a_hot_seat_one_start_and_
         page.context.set_offline(False)
 
 
+def test_a_visit_to_the_unchanged_site_comes_from_its_cache_asking_the_network_only_for_sw_js(
+    page: Page, page_guard: PageGuard
+) -> None:
+    page.goto(SOLO)
+    wait_ready(page)
+    wait_offline_ready(page)
+    asked: list[str] = []  # by the service worker
+    page.context.on("request", lambda request: request.service_worker and asked.append(request.url))
+    page.goto(SOLO)
+    wait_ready(page)
+    click_actions(page, 2)
+    assert [urlsplit(url).path for url in asked] == ["/sw.js"], asked  # whether the site has changed
+
+
 @pytest.fixture
 def second_site(tmp_path: Path) -> Iterator[tuple[build.DistServer, Path]]:
     """A copy of dist/ served on its own port (its own origin, so its own service worker), to redeploy."""
