@@ -209,7 +209,7 @@ async function brotliWasm() {
 // The service worker precaches the usual wasm (sw.js) after a first visit, which would download it again
 // after a brotli start: its decoded bytes, once they have compiled, are handed over instead in a cache of
 // their own (HANDOFF), which the service worker's install takes them from and then deletes (its `tt-` name
-// has the worker's prune delete one left behind). Not on a page that registers no service worker (an
+// has sw.js's prune() delete one left behind). Not on a page that registers no service worker (an
 // embed: the page's first message says), where the cache would stay unused.
 const HANDOFF = "tt-handoff";
 let precached; // whether the page registers the service worker (its first message: start)
