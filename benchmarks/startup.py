@@ -3,7 +3,7 @@
 
     python3 benchmarks/startup.py [--runs 5] [--profile desktop --profile phone]
                                   [--page hello/ --page play/ --page guest] [--lighthouse 3]
-                                  [--no-build | --site DIR]
+                                  [--files] [--no-build | --site DIR]
 
 For each profile, run and page (pages interleaved, side by side in one run):
   cold: a fresh browser profile (new user-data-dir: no HTTP cache, no V8/wasm code cache, no service
@@ -36,6 +36,11 @@ Lighthouse's mobile network (150 ms round trip, 1.6 Mbit/s down, 675 kbit/s up).
 slows only the page's main thread, not the Web Worker where the pages run Python: the phone table is
 followed by how far it reached each (measured side by side), so read the phone's Python times as a
 phone's at best.
+
+--files adds, per profile and page, what the server sent of each file in the first run's cold load until it
+was ready: when its first and last bytes went out (seconds from the navigation) and how many KB (a download
+the page gave up counts what left the server's small send buffer: what the browser read ahead, whether or not
+it came through the throttle).
 
 --lighthouse N runs Lighthouse (npm package `lighthouse`, installed once into .cache/lighthouse; mobile
 preset, simulated throttling) N times on /play/ and reports the median performance score and total
@@ -130,7 +135,7 @@ class HostLikeHandler(build.DistHandler):
         (a slow network's snapshot) then counts about what reached the browser, not what the kernel took."""
         self.request.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER)
         super().setup()
-        self.wfile = CountingWriter(self.wfile, self.server)  # type: ignore[assignment]
+        self.wfile = CountingWriter(self.wfile, self)  # type: ignore[assignment]
 
     def do_GET(self) -> None:
         """Hand /relay to the relay process (when there is one); serve everything else."""
@@ -188,15 +193,15 @@ class HostLikeHandler(build.DistHandler):
 
 
 class CountingWriter:
-    """A write-only stream that adds the length of everything written to its server's counter."""
+    """A write-only stream that adds the length of everything written to its server's counters."""
 
-    def __init__(self, raw: Any, server: HostLikeServer) -> None:
-        """Wrap `raw` (a socket file), counting into `server`."""
-        self.raw, self.server = raw, server
+    def __init__(self, raw: Any, handler: HostLikeHandler) -> None:
+        """Wrap `raw` (a socket file), counting into the server of `handler`, whose request names the file."""
+        self.raw, self.handler = raw, handler
 
     def write(self, data: bytes) -> int:
         """Write and count."""
-        self.server.count(len(data))
+        self.handler.server.count(len(data), urllib.parse.urlsplit(getattr(self.handler, "path", "")).path)
         return int(self.raw.write(data))
 
     def __getattr__(self, name: str) -> Any:
@@ -212,16 +217,34 @@ class HostLikeServer(build.DistServer):
         super().__init__(root)
         self.RequestHandlerClass = functools.partial(HostLikeHandler, directory=str(root))  # type: ignore[assignment]
         self.sent = 0
+        self.sends: list[tuple[float, str, int]] = []  # (s from `begun`, path, bytes) of every write
+        self.begun = time.perf_counter()
         self.relay_port = 0  # where /relay goes (0: nowhere)
         self.lock = threading.Lock()
         for path in root.rglob("*"):  # gzipped now, as a host has them ready: no page's first run waits
             if path.suffix in COMPRESSIBLE and path.is_file():
                 gzipped(path, path.stat().st_mtime)
 
-    def count(self, n: int) -> None:
-        """Add n bytes sent."""
+    def count(self, n: int, path: str) -> None:
+        """Add n bytes sent, of the file at `path`."""
         with self.lock:
             self.sent += n
+            self.sends.append((time.perf_counter() - self.begun, path, n))
+
+    def restart(self) -> None:
+        """Count from zero, and the writes' times from now."""
+        with self.lock:
+            self.sent, self.sends, self.begun = 0, [], time.perf_counter()
+
+    def files(self, until: float) -> dict[str, list[float]]:
+        """What went out of each file up to `until` s: when its first and last bytes did, and how many."""
+        files: dict[str, list[float]] = {}
+        with self.lock:
+            for at, path, n in self.sends:
+                if at <= until:
+                    sent = files.setdefault(path, [at, at, 0])
+                    sent[1], sent[2] = at, sent[2] + n
+        return files
 
     def handle_error(self, request: Any, client_address: Any) -> None:
         """Say nothing of a download the page gave up (the phone's snapshot); report anything else."""
@@ -304,9 +327,10 @@ def one_run(
     profile: dict[str, Any],
     timeout_ms: int,
     hosts: Any = None,
-) -> tuple[list[float], str]:
+) -> tuple[list[float], str, dict[str, list[float]]]:
     """Cold load in a brand-new profile, then (after its service worker took over) a warm reload, then the
-    first link again. The guest page's link is a new table's, hosted in `hosts`."""
+    first link again; return the figures, how it started and what the server sent of each file during the
+    cold load (FILES). The guest page's link is a new table's, hosted in `hosts`."""
     host, url = (
         hosted_table(hosts, server, timeout_ms) if page_path == GUEST else (None, server.url + page_path)
     )
@@ -325,15 +349,15 @@ def one_run(
                 cdp.send("Emulation.setCPUThrottlingRate", {"rate": profile["cpu"]})
                 cdp.send("Network.enable")
                 cdp.send("Network.emulateNetworkConditions", profile["network"])
-            server.sent = 0
+            server.restart()
             page.goto(url, wait_until="commit")
             cold_paint, cold_up, cold_ready, start = wait_ready(page, timeout_ms)
-            cold_kb = server.sent / 1024
+            cold_kb, files = server.sent / 1024, server.files(cold_ready / 1000)
             precache_kb = 0.0
             if page.evaluate(HAS_SERVICE_WORKER):
                 page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=timeout_ms)
                 precache_kb = server.sent / 1024 - cold_kb
-            server.sent = 0
+            server.restart()
             page.reload(wait_until="commit")
             warm_paint, warm_up, warm_ready, _ = wait_ready(page, timeout_ms)
             warm_kb = server.sent / 1024
@@ -346,7 +370,7 @@ def one_run(
         if host:
             host.close()
     cold = [cold_paint, cold_up, cold_ready, cold_kb, precache_kb]
-    return [*cold, warm_paint, warm_up, warm_ready, warm_kb, again_up, again_ready], start
+    return [*cold, warm_paint, warm_up, warm_ready, warm_kb, again_up, again_ready], start, files
 
 
 # The same busy loop on the page's main thread and in a Web Worker (ms each, best of 3).
@@ -408,6 +432,15 @@ def table(title: str, results: dict[str, list[list[float]]], starts: dict[str, s
         )
         lines.append(f"| {page.rstrip('/')} / {base_name.rstrip('/')} | {ratios} | |")
     return "\n".join(lines)
+
+
+def files_table(title: str, files: dict[str, list[float]]) -> str:
+    """A markdown table of what the server sent of each file during a cold load, in the order it began."""
+    rows = [f"| {title}: file | first byte s | last byte s | KB |", "|---|---|---|---|"]
+    for path, (first, last, sent) in sorted(files.items(), key=lambda item: item[1][0]):
+        rows.append(f"| {path} | {first:.2f} | {last:.2f} | {sent / 1024:.1f} |")
+    total = sum(sent for _, _, sent in files.values()) / 1024
+    return "\n".join([*rows, f"| all | | | {total:.0f} |"])
 
 
 def lighthouse_cli() -> Path:
@@ -490,6 +523,7 @@ def main() -> int:
         "--site", type=Path, help="serve this built site instead of dist/ (implies --no-build)"
     )
     parser.add_argument("--timeout", type=float, default=300, help="seconds per page load")
+    parser.add_argument("--files", action="store_true", help="each page's files in its first cold load")
     args = parser.parse_args()
     pages = args.page or ["hello/", "play/", GUEST]
     profiles = args.profile or ["desktop", "phone"]
@@ -515,12 +549,14 @@ def main() -> int:
             for name in profiles:
                 results: dict[str, list[list[float]]] = {page: [] for page in pages}
                 starts: dict[str, set[str]] = {page: set() for page in pages}
+                files: dict[str, dict[str, list[float]]] = {}
                 for run in range(args.runs):
                     for page in pages:
-                        row, start = one_run(
+                        row, start, sent = one_run(
                             playwright, server, page, PROFILES[name], int(args.timeout * 1000), hosts
                         )
                         results[page].append(row)
+                        files.setdefault(page, sent)
                         if start:
                             starts[page].add(start)
                         cells = ", ".join(f"{v:.0f}" for v in row)
@@ -530,6 +566,8 @@ def main() -> int:
                             flush=True,
                         )
                 print(table(name, results, starts, args.runs) + "\n", flush=True)
+                for page, sent in files.items() if args.files else ():
+                    print(files_table(f"{name}, {page} (run 1)", sent) + "\n", flush=True)
                 if PROFILES[name]:
                     print(throttle_reach(playwright, server, PROFILES[name]) + "\n", flush=True)
         if args.lighthouse:

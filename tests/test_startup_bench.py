@@ -1,4 +1,5 @@
-"""benchmarks/startup.py's server: gzip as a static host does, and /relay handed on to a real tt_relay."""
+"""benchmarks/startup.py's server: gzip as a static host does, what it sent of each file, and /relay handed on
+to a real tt_relay."""
 
 import gzip
 import json
@@ -24,6 +25,13 @@ def test_the_server_gzips_text_and_hands_relay_websockets_to_tt_relay(tmp_path: 
             assert response.headers["Content-Encoding"] == "gzip"
             assert gzip.decompress(response.read()).decode().endswith("x" * 5000)
         assert 0 < server.sent < 5000
+        files = server.files(60)  # what it sent of each file, by path, and when
+        ((first, last, sent),) = files.values()
+        assert list(files) == ["/"] and sent == server.sent and 0 <= first <= last
+        assert server.files(first / 2) == {}  # nothing yet
+        assert startup.files_table("t", files).splitlines()[2].startswith("| / | ")
+        server.restart()
+        assert server.sent == 0 and server.files(60) == {}
         with connect(server.url.replace("http://", "ws://") + "relay", open_timeout=10) as ws:
             ws.send(json.dumps({"type": "create"}))
             created = json.loads(ws.recv(timeout=10))
