@@ -329,8 +329,8 @@ def one_run(
     hosts: Any = None,
 ) -> tuple[list[float], str, dict[str, list[float]]]:
     """Cold load in a brand-new profile, then (after its service worker took over) a warm reload, then the
-    first link again; return the figures, how it started and what the server sent of each file during the
-    cold load (FILES). The guest page's link is a new table's, hosted in `hosts`."""
+    first link again; return the figures, how it started and what the server sent of each file in the cold
+    load until it was ready (--files). The guest page's link is a new table's, hosted in `hosts`."""
     host, url = (
         hosted_table(hosts, server, timeout_ms) if page_path == GUEST else (None, server.url + page_path)
     )
