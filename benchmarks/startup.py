@@ -216,7 +216,6 @@ class HostLikeServer(build.DistServer):
         """Serve root on a free localhost port."""
         super().__init__(root)
         self.RequestHandlerClass = functools.partial(HostLikeHandler, directory=str(root))  # type: ignore[assignment]
-        self.sent = 0
         self.sends: list[tuple[float, str, int]] = []  # (s from `begun`, path, bytes) of every write
         self.begun = time.perf_counter()
         self.relay_port = 0  # where /relay goes (0: nowhere)
@@ -228,13 +227,18 @@ class HostLikeServer(build.DistServer):
     def count(self, n: int, path: str) -> None:
         """Add n bytes sent, of the file at `path`."""
         with self.lock:
-            self.sent += n
             self.sends.append((time.perf_counter() - self.begun, path, n))
+
+    @property
+    def sent(self) -> int:
+        """The bytes sent since the last restart."""
+        with self.lock:
+            return sum(n for _, _, n in self.sends)
 
     def restart(self) -> None:
         """Count from zero, and the writes' times from now."""
         with self.lock:
-            self.sent, self.sends, self.begun = 0, [], time.perf_counter()
+            self.sends, self.begun = [], time.perf_counter()
 
     def files(self, until: float) -> dict[str, list[float]]:
         """What went out of each file up to `until` s: when its first and last bytes did, and how many."""
