@@ -1,6 +1,8 @@
 """Mercator: the rulebook's tables and procedures, the variants, hidden bids, invariants and the bots."""
 
 import json
+import math
+import random
 from collections import Counter
 
 import pytest
@@ -11,11 +13,16 @@ from pygame_core.bots.random_bot import RandomBot
 from pygame_core.engine import BadSetup, IllegalAction, NotYourTurn, Rng, get_game, play_match
 from pygame_core.games.mercator import MerchantBot, PlannerBot
 from pygame_core.games.mercator.rules import (
+    CARD_VARIANCE,
     CARDS,
     DECK_SIZES,
     MERCATOR,
+    PAYOUTS,
+    SHARE_VARIANCE,
     START_CHIPS,
     can_turn,
+    chances_ahead,
+    expected_payouts,
     payouts,
     priority,
     sale_value,
@@ -452,6 +459,43 @@ def test_invariants_hold_on_every_step(options):
 
 
 # -- Bots.
+
+
+def test_expected_payouts_compare_each_pair_once_to_the_same_floats():
+    """Each pair's two chances come from one erf, yet are exactly what each would be alone (erf is odd), and
+    the payouts are exactly those of comparing every ordered pair apart."""
+
+    def alone(mean_a: float, var_a: float, mean_b: float, var_b: float) -> float:
+        var = var_a + var_b
+        if var <= 0:
+            return 1.0 if mean_a > mean_b else 0.5 if mean_a == mean_b else 0.0
+        return 0.5 * (1.0 + math.erf((mean_a - mean_b) / math.sqrt(2.0 * var)))
+
+    rng = random.Random(7)
+    for _ in range(2000):
+        a, b = rng.uniform(0, 60), rng.choice([rng.uniform(0, 60), 30.0])
+        va, vb = rng.choice([0.0, rng.uniform(0, 80)]), rng.choice([0.0, rng.uniform(0, 80)])
+        assert chances_ahead(a, va, b, vb) == (alone(a, va, b, vb), alone(b, vb, a, va))
+    for players in range(3, 8):
+        for _ in range(200):
+            values = [float(rng.randint(0, 40)) for _ in range(players)]
+            rooms = [rng.randint(0, 5) for _ in range(players)]
+            supply, mean = rng.randint(0, 30), rng.uniform(1, 10)
+            table = list(PAYOUTS[players]) + [0] * (players - len(PAYOUTS[players]))
+            free = sum(rooms)
+            share = min(1.0, supply / free) if free else 0.0
+            means = [values[p] + rooms[p] * share * mean for p in range(players)]
+            spreads = [rooms[p] * share * (CARD_VARIANCE + SHARE_VARIANCE) for p in range(players)]
+            want = []
+            for p in range(players):
+                place = 0.0
+                for q in range(players):
+                    if q != p:
+                        place += alone(means[q], spreads[q], means[p], spreads[p])
+                low = min(int(place), players - 1)
+                high = min(low + 1, players - 1)
+                want.append(table[low] + (table[high] - table[low]) * (place - low))
+            assert expected_payouts(values, rooms, supply, mean, players) == want
 
 
 def test_bots_are_registered_weakest_first():
