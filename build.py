@@ -75,7 +75,42 @@ APP_WHEELS = {
     "segno": ("1.6.6", "28c7d081ed0cf935e0411293a465efd4d500704072cdb039778a2ab8736190c7"),  # QR codes
 }
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
-PYODIDE_DIR = f"runtime/pyodide-{PYODIDE_VERSION}"
+# Run by Node (`node - DIR`): where the CJK codecs' mapping tables lie in the memory of the Pyodide in DIR,
+# as JSON [[start, end], ...]. Each builtin _codecs_* module has a PyCapsule (wasm32: refcount, type, then
+# its pointer and its name) per charset, pointing at a struct dbcs_map {charset, encode index, decode
+# index}; an index is 256 entries {map pointer, bottom, top} (8 bytes), each map top - bottom + 1 16-bit
+# codes. The spans are the maps; not the indexes, whose pointers are relocated as the wasm starts, nor
+# jisx0213_pair's maps, of another layout and small.
+CJK_TABLES_JS = r"""
+import { pathToFileURL } from "node:url";
+
+const [dir] = process.argv.slice(2);
+const { loadPyodide } = await import(pathToFileURL(`${dir}/pyodide.mjs`).href);
+const pyodide = await loadPyodide({ indexURL: `${dir}/` });
+const capsules = JSON.parse(pyodide.runPython(`import importlib, json, sys
+codecs = [importlib.import_module(n) for n in sorted(sys.builtin_module_names) if n.startswith("_codecs_")]
+json.dumps([id(getattr(m, n)) for m in codecs for n in dir(m) if n.startswith("__map_")])`));
+const memory = pyodide._module.HEAPU8;
+const word = (at) => new DataView(memory.buffer).getUint32(at, true);
+const text = (at) => new TextDecoder().decode(memory.subarray(at, memory.indexOf(0, at)));
+const spans = [];
+for (const capsule of capsules) {
+  if (text(word(capsule + 12)) !== "multibytecodec.map") throw new Error(`no codec map at ${capsule}`);
+  const map = word(capsule + 8);
+  if (text(word(map)) === "jisx0213_pair") continue;
+  for (const index of [word(map + 4), word(map + 8)]) {
+    for (let entry = index; index && entry < index + 256 * 8; entry += 8) {
+      const [codes, bottom, top] = [word(entry), memory[entry + 4], memory[entry + 5]];
+      if (codes && top >= bottom) spans.push([codes, codes + 2 * (top - bottom + 1)]);
+    }
+  }
+}
+console.log(JSON.stringify(spans));
+"""
+STOCK_DIR = f"runtime/pyodide-{PYODIDE_VERSION}"  # the vendored runtime as it is: only /hello/ uses it
+# The pages' runtime: the stock one with its wasm's CJK tables zeroed (trim_runtime). Named by what finds
+# them, since a runtime/ URL is cached as immutable: other tables, another name.
+PYODIDE_DIR = f"{STOCK_DIR}-{hashlib.sha256(CJK_TABLES_JS.encode()).hexdigest()[:8]}"
 PYSCRIPT_DIR = f"runtime/pyscript-{PYSCRIPT_VERSION}"
 BROTLI_DIR = f"runtime/brotli-dec-wasm-{BROTLI_DEC_VERSION}"
 BROTLI_FILES = (
@@ -84,7 +119,7 @@ BROTLI_FILES = (
     "LICENSE-MIT.txt",
     "LICENSE-Apache.txt",
 )
-WASM_BR = f"runtime/pyodide-{PYODIDE_VERSION}.asm.wasm.br"  # its wasm brotli-compressed (make_wasm_br)
+WASM_BR = f"{PYODIDE_DIR}.asm.wasm.br"  # its wasm brotli-compressed (make_wasm_br)
 WHEELS_DIR = "wheels"
 # Debian's Chromium as tests and benchmarks launch it (no sandbox as root, no background traffic).
 # The last two let WebRTC data channels open between pages on loopback: loopback candidates are
@@ -510,9 +545,9 @@ def leb128(data: bytes, at: int, signed: bool = False) -> tuple[int, int]:
             return (value - (1 << shift) if signed and byte & 0x40 else value), at
 
 
-def wasm_memory(wasm: bytes) -> bytes:
-    """The start of the memory a new instance of this wasm module has: its active data segments in place
-    (zeros elsewhere), up to the end of the last."""
+def wasm_segments(wasm: bytes) -> list[tuple[int, int, int]]:
+    """The active data segments of a wasm module: each one's offset in memory, where its bytes start in the
+    module and how many there are."""
     at, segments = 8, []  # past the magic number and version
     while at < len(wasm):
         section, (size, at) = wasm[at], leb128(wasm, at + 1)
@@ -529,13 +564,35 @@ def wasm_memory(wasm: bytes) -> bytes:
                     pos += 1  # the offset expression's `end`
                 length, pos = leb128(wasm, pos)
                 if flags != 1:
-                    segments.append((offset, wasm[pos : pos + length]))
+                    segments.append((offset, pos, length))
                 pos += length
         at += size
-    memory = bytearray(max((offset + len(data) for offset, data in segments), default=0))
-    for offset, data in segments:
-        memory[offset : offset + len(data)] = data
+    return segments
+
+
+def wasm_memory(wasm: bytes) -> bytes:
+    """The start of the memory a new instance of this wasm module has: its active data segments in place
+    (zeros elsewhere), up to the end of the last."""
+    segments = wasm_segments(wasm)
+    memory = bytearray(max((offset + length for offset, _, length in segments), default=0))
+    for offset, at, length in segments:
+        memory[offset : offset + length] = wasm[at : at + length]
     return bytes(memory)
+
+
+def zeroed_wasm(wasm: bytes, spans: Iterable[Sequence[int]]) -> bytes:
+    """The wasm module with the memory spans [start, end) zeroed: their bytes in its data segments (a
+    segment leaves out runs of zeros, which the memory has anyway), each span within the segments' reach."""
+    out, segments = bytearray(wasm), wasm_segments(wasm)
+    low, high = min(offset for offset, _, _ in segments), max(offset + size for offset, _, size in segments)
+    for start, end in spans:
+        if not low <= start < end <= high:
+            raise BuildError(f"the wasm's memory {start}-{end} is not within its data segments")
+        for offset, at, size in segments:
+            first, last = max(start, offset), min(end, offset + size)
+            if first < last:
+                out[at + first - offset : at + last - offset] = bytes(last - first)
+    return bytes(out)
 
 
 def xor_memory(image: bytes, memory: bytes) -> bytes:
@@ -651,6 +708,46 @@ def make_wasm_br(site: Path) -> None:
         gzipped = len(gzip.compress(wasm.read_bytes(), compresslevel=6, mtime=0))  # as a static host does
         step(f"wasm: {size:,} bytes brotli-compressed ({gzipped:,} gzipped)")
     shutil.copy2(cached, site / WASM_BR)
+
+
+# --- build: the pages' runtime ----------------------------------------------------------------------
+
+CJK_CODECS = re.compile(rb"\b_codecs_(?:cn|hk|iso2022|jp|kr|tw)\b")
+
+
+def trim_runtime(site: Path) -> None:
+    """Copy the stock runtime (site/STOCK_DIR) to site/PYODIDE_DIR, the pages' own, with the CJK codecs'
+    mapping tables zeroed in its wasm (Shift_JIS, GBK, Big5, EUC-KR...: text here is Unicode, and the
+    encodings that would read them are not in the trimmed standard library: check_cjk_unused). The stock
+    wasm has the same layout, so the tables are found in it."""
+    stock = site / STOCK_DIR
+    shutil.copytree(stock, site / PYODIDE_DIR)
+    key = inputs_key(stock, [], [CJK_TABLES_JS])
+    cached = CACHE / "wasm" / f"cjk-{key}.json"
+    if not cached.exists():
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        partial = cached.with_suffix(".partial")
+        partial.write_text(run_node(CJK_TABLES_JS, [stock], "find the CJK codecs' tables") + "\n")
+        partial.rename(cached)
+    spans = json.loads(cached.read_text())
+    wasm = zeroed_wasm((stock / "pyodide.asm.wasm").read_bytes(), spans)
+    (site / PYODIDE_DIR / "pyodide.asm.wasm").write_bytes(wasm)
+    step(f"wasm: the CJK codecs' tables zeroed, {sum(end - start for start, end in spans):,} bytes")
+
+
+def check_cjk_unused(sources: Iterable[Path]) -> None:
+    """Fail naming every Python file in the sources (zips or files) that names a CJK codec module."""
+    users = []
+    for source in sources:
+        if source.suffix in {".zip", ".whl"}:
+            with zipfile.ZipFile(source) as archive:
+                users += [
+                    f"{source.name}/{n}" for n in archive.namelist() if CJK_CODECS.search(archive.read(n))
+                ]
+        elif CJK_CODECS.search(source.read_bytes()):
+            users.append(source.name)
+    if users:
+        raise BuildError(f"{', '.join(users)} would use the CJK codecs, whose tables trim_runtime zeroes")
 
 
 # --- build: the trimmed standard library -----------------------------------------------------------
@@ -915,6 +1012,7 @@ def page_values(
             "EMBED_GAMES": lambda: json.dumps(engine_pages().game_facts(), ensure_ascii=False),
             "EMBED_TITLES": lambda: json.dumps(embed_titles(), ensure_ascii=False),
             "PYODIDE": root + PYODIDE_DIR,
+            "STOCK_PYODIDE": root + STOCK_DIR,
             "PYSCRIPT": root + PYSCRIPT_DIR,
             "BROTLI": root + BROTLI_DIR,
             "WASM_BR": root + WASM_BR,
@@ -1092,13 +1190,15 @@ def build() -> Path:
     for extra in runtime_wheels(APP_WHEELS):
         shutil.copy2(extra, fresh / WHEELS_DIR / extra.name)
     step(f"vendor pyodide {PYODIDE_VERSION}, @pyscript/core {PYSCRIPT_VERSION}, micropip, packaging, brotli")
-    vendor_pyodide(fresh / PYODIDE_DIR)
+    vendor_pyodide(fresh / STOCK_DIR)
     vendor_pyscript(fresh / PYSCRIPT_DIR)
     vendor_brotli(fresh / BROTLI_DIR)
+    trim_runtime(fresh)
     slim_wheel(wheel, fresh / PYODIDE_DIR)
     make_wasm_br(fresh)
     extras = [fresh / WHEELS_DIR / extra.name for extra in runtime_wheels(APP_WHEELS)]
     stdlib = make_stdlib(fresh, [wheel, *extras])
+    check_cjk_unused([fresh / stdlib, wheel, *extras, *WEB.rglob("*.py")])
     snapshot = make_snapshot(fresh, [wheel, *extras], stdlib)
     step("copy public/, render web/ pages, write _headers")
     if PUBLIC.is_dir():

@@ -7,6 +7,7 @@ import hashlib
 import io
 import json
 import os
+import re
 import subprocess
 import sys
 import tomllib
@@ -34,7 +35,10 @@ def test_page_values_are_relative_to_the_page() -> None:
     top = build.page_values(Path("index.html"), "w.whl")
     nested = build.page_values(Path("play/index.html"), "w.whl")
     assert top["ROOT"] == "./"
-    assert nested["PYODIDE"] == f"../runtime/pyodide-{build.PYODIDE_VERSION}"
+    assert nested["STOCK_PYODIDE"] == f"../runtime/pyodide-{build.PYODIDE_VERSION}"
+    assert re.fullmatch(
+        rf"\.\./runtime/pyodide-{re.escape(build.PYODIDE_VERSION)}-[0-9a-f]{{8}}", nested["PYODIDE"]
+    )
     assert nested["PYSCRIPT"] == f"../runtime/pyscript-{build.PYSCRIPT_VERSION}"
     assert nested["WHEEL"] == "../wheels/w.whl"
     assert nested["STDLIB"] == "" and nested["SNAPSHOT"] == ""  # none made: Pyodide's own
@@ -162,6 +166,30 @@ def test_wasm_memory_is_the_active_data_segments_in_place() -> None:
     assert build.wasm_memory(wasm) == b"\x00\x00\x00\x00ab\x00\x00\x00\x00c"
     with pytest.raises(build.BuildError, match="not at a constant offset"):
         build.wasm_memory(wasm[:8] + wasm_section(11, b"\x01\x00\x23\x00\x0b\x01c"))  # global.get
+
+
+def test_zeroed_wasm_zeroes_spans_across_segments_and_the_zeros_between() -> None:
+    segments = [b"\x00\x41\x04\x0b\x04abcd", b"\x00\x41\x0a\x0b\x03efg"]  # "abcd" at 4, "efg" at 10
+    wasm = b"\x00asm\x01\x00\x00\x00" + wasm_section(11, bytes([len(segments)]) + b"".join(segments))
+    zeroed = build.zeroed_wasm(wasm, [[6, 11]])  # cd, the zeros at 8 and 9 (not in the module), e
+    assert build.wasm_memory(zeroed) == b"\x00\x00\x00\x00ab" + bytes(5) + b"fg"
+    assert len(zeroed) == len(wasm)
+    assert build.zeroed_wasm(wasm, []) == wasm
+    for outside in ([2, 6], [12, 14]):
+        with pytest.raises(build.BuildError, match="not within its data segments"):
+            build.zeroed_wasm(wasm, [outside])
+
+
+def test_check_cjk_unused_names_what_would_read_the_zeroed_tables(tmp_path: Path) -> None:
+    clean = zipped(tmp_path / "stdlib.zip", {"codecs.py": b"import _codecs\n"}, (2020, 1, 1, 0, 0, 0))
+    page = tmp_path / "main.py"
+    page.write_text("text.encode('utf-8')  # not _codecs_jpx\n")
+    build.check_cjk_unused([clean, page])
+    members = {"encodings/shift_jis.py": b"import _codecs_jp, codecs\n", "encodings/utf_8.py": b""}
+    used = zipped(tmp_path / "whole.zip", members, (2020, 1, 1, 0, 0, 0))
+    (tmp_path / "gbk.py").write_text("import _codecs_cn\n")
+    with pytest.raises(build.BuildError, match=r"^whole.zip/encodings/shift_jis.py, gbk.py would use"):
+        build.check_cjk_unused([clean, used, page, tmp_path / "gbk.py"])
 
 
 def test_xor_memory_zeroes_what_a_new_instance_holds_and_is_its_own_inverse() -> None:

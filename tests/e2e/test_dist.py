@@ -95,3 +95,34 @@ def test_the_trimmed_standard_library_is_part_of_pyodides_named_by_its_contents(
         kept.namelist()
     )
     assert "argparse.py" not in kept.namelist()  # only the command line (pygame_core.cli) imports it
+
+
+# Run by Node (`node - DIR STDLIB`): Pyodide from DIR with the standard library zip STDLIB; prints what
+# Japanese text becomes in UTF-8 and in Shift_JIS (or the error), as JSON.
+ENCODE_JS = r"""
+import { pathToFileURL } from "node:url";
+
+const [dir, stdlib] = process.argv.slice(2);
+const { loadPyodide } = await import(pathToFileURL(`${dir}/pyodide.mjs`).href);
+const pyodide = await loadPyodide({ indexURL: `${dir}/`, stdLibURL: stdlib });
+console.log(pyodide.runPython(`import json
+def encoded(codec):
+    try:
+        return "あ株".encode(codec).hex()
+    except LookupError as error:
+        return type(error).__name__
+json.dumps([encoded("utf-8"), encoded("shift_jis")])`));
+"""
+
+
+def test_the_pages_wasm_is_the_stock_one_with_the_cjk_tables_zeroed_which_nothing_reaches() -> None:
+    stock = build.DIST / build.STOCK_DIR
+    spans = json.loads(build.run_node(build.CJK_TABLES_JS, [stock], "find the CJK codecs' tables"))
+    assert sum(end - start for start, end in spans) > 500_000
+    wasm = (stock / "pyodide.asm.wasm").read_bytes()
+    assert (PYODIDE / "pyodide.asm.wasm").read_bytes() == build.zeroed_wasm(wasm, spans) != wasm
+    (stdlib,) = (build.DIST / "runtime").glob("python_stdlib-*.zip")
+    pages = json.loads(build.run_node(ENCODE_JS, [PYODIDE, stdlib], "encode text"))
+    whole = json.loads(build.run_node(ENCODE_JS, [stock, stock / "python_stdlib.zip"], "encode text"))
+    assert pages == ["e38182e6a0aa", "LookupError"]  # no Shift_JIS codec to read the zeroed tables
+    assert whole == ["e38182e6a0aa", "82a08a94"]
