@@ -10,6 +10,7 @@ from pygame_core.bots import bot_levels, make_bot
 from pygame_core.bots.random_bot import RandomBot
 from pygame_core.engine import BadSetup, IllegalAction, Rng, get_game, play_match
 from pygame_core.games.stock_trader import BrokerBot, PlannerBot
+from pygame_core.games.stock_trader.bot import RIVAL_BEST, Market
 from pygame_core.games.stock_trader.rules import (
     COLOURS,
     PILES,
@@ -565,6 +566,34 @@ def test_transitions_never_change_their_input():
 
 
 # -- Bots.
+
+
+def test_a_plays_score_is_the_market_it_leaves_counted_seat_by_seat():
+    """Market.score, which reads each seat's stocks of a colour from a table made once, gives exactly the
+    floats of adding up every seat's assets after the play anew."""
+
+    def plainly(market: Market, cash: float, c: str | None, n: int, shift: int) -> float:
+        assets = list(market.assets)
+        assets[market.me] += cash - market.v["cash"][market.me]
+        if c is not None:
+            now = market.worth_of(c, market.v["sheet"][c] - n, market.v["mods"][c] + shift)
+            for p, held in enumerate(market.v["holdings"]):
+                assets[p] += held[c] * (now - market.worths[c])
+            assets[market.me] += n * now
+        rivals = [a for p, a in enumerate(assets) if p != market.me]
+        return assets[market.me] - RIVAL_BEST * max(rivals) - (1 - RIVAL_BEST) * sum(rivals) / len(rivals)
+
+    checked = 0
+    for players, seed in ((3, 4), (4, 5)):
+        for state, player, _ in playout(G, players, seed):
+            if player < 0:
+                continue
+            market = Market(G.view(state, player))
+            for c in [None, *market.colours]:
+                for n, shift, cash in ((0, 0, 1 / 3), (2, 1, 0.1), (-3, -1, 41.7)):
+                    assert market.score(cash, c, n, shift) == plainly(market, cash, c, n, shift)
+                    checked += 1
+    assert checked > 1000
 
 
 def test_bots_are_registered_weakest_first():

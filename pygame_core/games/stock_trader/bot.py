@@ -84,6 +84,9 @@ class Market:
             - IOU_PENALTY * v["ious"][p]
             for p in range(self.n)
         ]
+        # the other seats, and every seat's stocks of each colour: what a play's score reads
+        self.others: list[Player] = [p for p in range(self.n) if p != self.me]
+        self.held: dict[str, list[int]] = {c: [h[c] for h in v["holdings"]] for c in self.colours}
 
     def live(self, c: str) -> bool:
         """Return whether colour c is still traded."""
@@ -104,15 +107,16 @@ class Market:
 
         `cash` is the broker's cash after the play; every other seat's cash is unchanged.
         """
-        assets = list(self.assets)
-        assets[self.me] += cash - self.v["cash"][self.me]
-        if c is not None:
+        assets, me = self.assets, self.me
+        mine: float = assets[me] + (cash - self.v["cash"][me])
+        if c is None:
+            rivals = [assets[p] for p in self.others]
+        else:
             now = self.worth_of(c, self.v["sheet"][c] - n, self.v["mods"][c] + shift)
-            for p, held in enumerate(self.v["holdings"]):
-                assets[p] += held[c] * (now - self.worths[c])
-            assets[self.me] += n * now
-        mine = assets[self.me]
-        rivals = [a for p, a in enumerate(assets) if p != self.me]
+            change, held = now - self.worths[c], self.held[c]
+            mine += held[me] * change
+            mine += n * now
+            rivals = [assets[p] + held[p] * change for p in self.others]
         return mine - RIVAL_BEST * max(rivals) - (1 - RIVAL_BEST) * sum(rivals) / len(rivals)
 
     def acts_as(self, card: str) -> str:
