@@ -121,6 +121,9 @@ BROTLI_FILES = (
 )
 WASM_BR = f"{PYODIDE_DIR}.asm.wasm.br"  # its wasm brotli-compressed (make_wasm_br)
 WHEELS_DIR = "wheels"
+# The cache a page's worker hands the wasm it decoded over to the service worker in (worker.mjs, sw.js);
+# its `tt-` name has the service worker's prune() delete one left behind.
+HANDOFF_CACHE = "tt-handoff"
 # Debian's Chromium as tests and benchmarks launch it (no sandbox as root, no background traffic).
 # The last two let WebRTC data channels open between pages on loopback: loopback candidates are
 # gathered, and host candidates are addresses instead of mDNS names (nothing here answers mDNS).
@@ -1022,6 +1025,7 @@ def page_values(
             "DOWNLOADS": json.dumps({root + path: size for path, size in (downloads or {}).items()}),
             "RELAY": relay_setting,
             "BUILD": build_id,
+            "HANDOFF": HANDOFF_CACHE,
             **{
                 name.upper(): root + f"{WHEELS_DIR}/{pure_wheel(name, v)}"
                 for name, (v, _) in APP_WHEELS.items()
@@ -1166,7 +1170,7 @@ def render_service_worker(site: Path) -> str:
         digest.update(path.relative_to(site).as_posix().encode() + sha256(path).encode())
     version = digest.hexdigest()[:16]
     urls = [path.relative_to(site).as_posix().removesuffix("index.html") or "./" for path in files]
-    values = {"VERSION": version, "PRECACHE": json.dumps(urls, indent=1)}
+    values = {"VERSION": version, "PRECACHE": json.dumps(urls, indent=1), "HANDOFF": HANDOFF_CACHE}
     (site / SERVICE_WORKER).write_text(render((WEB / SERVICE_WORKER).read_text(), values))
     return version
 

@@ -10,7 +10,7 @@
 const VERSION = "{{VERSION}}";
 const CACHE = `tt-${VERSION}`;
 const PINS = "tt-pins"; // client id -> cache name or "network", kept across restarts of this worker
-const HANDOFF = "tt-handoff"; // files a page's worker hands over to the precache (web/assets/worker.mjs)
+const HANDOFF = "{{HANDOFF}}"; // files a page's worker hands over to the precache (web/assets/worker.mjs)
 const NETWORK = "network";
 const PRECACHE = {{PRECACHE}};
 const SCOPE = self.registration.scope;

@@ -420,13 +420,13 @@ def test_after_a_brotli_start_the_service_worker_keeps_the_decoded_wasm_and_the_
     assert [how for url, how in ended if url.endswith(WASM_FILES[0])] == ["failed"], ended
     wasm = build.DIST / build.PYODIDE_DIR / "pyodide.asm.wasm"
     kept = page.evaluate(
-        """async (url) => {
+        """async ([url, handoff]) => {
           const response = await caches.match(url);
           const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", await response.arrayBuffer()));
           const hex = [...digest].map((byte) => byte.toString(16).padStart(2, "0")).join("");
-          return [hex, response.headers.get("Content-Type"), await caches.has("tt-handoff")];
+          return [hex, response.headers.get("Content-Type"), await caches.has(handoff)];
         }""",
-        f"{page_guard.origin}{build.PYODIDE_DIR}/pyodide.asm.wasm",
+        [f"{page_guard.origin}{build.PYODIDE_DIR}/pyodide.asm.wasm", build.HANDOFF_CACHE],
     )
     assert kept == [build.sha256(wasm), "application/wasm", False]
     # The next visit reads the runtime from the cache, the handed-over wasm too: none of it from the network.

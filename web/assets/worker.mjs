@@ -211,7 +211,7 @@ async function brotliWasm() {
 // their own (HANDOFF), which the service worker's install takes them from and then deletes (its `tt-` name
 // has sw.js's prune() delete one left behind). Not on a page that registers no service worker (an
 // embed: the page's first message says), where the cache would stay unused.
-const HANDOFF = "tt-handoff";
+const HANDOFF = "{{HANDOFF}}";
 let precached; // whether the page registers the service worker (its first message: start)
 const precaching = new Promise((resolve) => (precached = resolve));
 
