@@ -127,6 +127,7 @@ HANDOFF_CACHE = "tt-handoff"
 # Debian's Chromium as tests and benchmarks launch it (no sandbox as root, no background traffic).
 # The last two let WebRTC data channels open between pages on loopback: loopback candidates are
 # gathered, and host candidates are addresses instead of mDNS names (nothing here answers mDNS).
+PHONE_VIEWPORT = {"width": 390, "height": 844}  # a phone in portrait, CSS pixels: tests and benchmarks
 CHROMIUM_FLAGS = (
     "--no-sandbox",
     "--disable-gpu",

@@ -29,7 +29,6 @@ import startup  # its Chromium
 
 import build  # the project's build.py, stdlib only
 
-PHONE = {"width": 390, "height": 844}
 TIMED = """
 addEventListener("DOMContentLoaded", () => {
   const TT = globalThis.TradingTable, paint = TT.paint;
@@ -46,7 +45,7 @@ addEventListener("DOMContentLoaded", () => {
 
 def play(browser: Any, url: str, desktop: bool) -> list[float]:
     """Play the game at url to its end in a fresh context; return each paint's ms but the first."""
-    context = browser.new_context(viewport=None if desktop else PHONE, service_workers="block")
+    context = browser.new_context(viewport=None if desktop else build.PHONE_VIEWPORT, service_workers="block")
     try:
         context.add_init_script(TIMED)
         page = context.new_page()

@@ -210,7 +210,7 @@ FAST = "pace=0"  # a play link's bots move at once
 BLOCK_STORAGE = """Object.defineProperty(window, "localStorage", {
   get() { throw new DOMException("The operation is insecure.", "SecurityError"); },
 });"""
-PHONE = {"width": 390, "height": 844}  # a phone in portrait, CSS pixels
+PHONE = build.PHONE_VIEWPORT  # a phone in portrait
 SMALL_PHONE = {"width": 360, "height": 780}  # a small one
 
 
