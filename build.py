@@ -124,10 +124,10 @@ WHEELS_DIR = "wheels"
 # The cache a page's worker hands the wasm it decoded over to the service worker in (worker.mjs, sw.js);
 # its `tt-` name has the service worker's prune() delete one left behind.
 HANDOFF_CACHE = "tt-handoff"
+PHONE_VIEWPORT = {"width": 390, "height": 844}  # a phone in portrait, CSS pixels: tests and benchmarks
 # Debian's Chromium as tests and benchmarks launch it (no sandbox as root, no background traffic).
 # The last two let WebRTC data channels open between pages on loopback: loopback candidates are
 # gathered, and host candidates are addresses instead of mDNS names (nothing here answers mDNS).
-PHONE_VIEWPORT = {"width": 390, "height": 844}  # a phone in portrait, CSS pixels: tests and benchmarks
 CHROMIUM_FLAGS = (
     "--no-sandbox",
     "--disable-gpu",

@@ -140,8 +140,8 @@ SHARE_VARIANCE: Final = 6.0  # extra spread per free slot for not knowing who wi
 
 
 def chances_ahead(mean_a: float, var_a: float, mean_b: float, var_b: float) -> tuple[float, float]:
-    """Return the chances that normal variables A ends above B and B above A (halves when they cannot be
-    told apart), from one erf: erf(-x) is -erf(x), so each is what it would be worked out alone."""
+    """Return the chances that a normal variable A ends above B and that B ends above A (halves when they
+    cannot be told apart), from one erf: erf(-x) is -erf(x), so each is what it would be worked out alone."""
     var = var_a + var_b
     if var <= 0:
         return (1.0, 0.0) if mean_a > mean_b else (0.5, 0.5) if mean_a == mean_b else (0.0, 1.0)
