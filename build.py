@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import ast
 import base64
+import bisect
 import functools
 import gzip
 import hashlib
@@ -587,12 +588,15 @@ def wasm_memory(wasm: bytes) -> bytes:
 def zeroed_wasm(wasm: bytes, spans: Iterable[Sequence[int]]) -> bytes:
     """The wasm module with the memory spans [start, end) zeroed: their bytes in its data segments (a
     segment leaves out runs of zeros, which the memory has anyway), each span within the segments' reach."""
-    out, segments = bytearray(wasm), wasm_segments(wasm)
-    low, high = min(offset for offset, _, _ in segments), max(offset + size for offset, _, size in segments)
+    out, segments = bytearray(wasm), sorted(wasm_segments(wasm))
+    low, high = segments[0][0], max(offset + size for offset, _, size in segments)
+    ends = list(itertools.accumulate((offset + size for offset, _, size in segments), max))
     for start, end in spans:
         if not low <= start < end <= high:
             raise BuildError(f"the wasm's memory {start}-{end} is not within its data segments")
-        for offset, at, size in segments:
+        for offset, at, size in segments[bisect.bisect_right(ends, start) :]:  # from the first past start
+            if offset >= end:
+                break
             first, last = max(start, offset), min(end, offset + size)
             if first < last:
                 out[at + first - offset : at + last - offset] = bytes(last - first)
