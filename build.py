@@ -23,6 +23,7 @@ import http.server
 import io
 import itertools
 import json
+import lzma
 import os
 import re
 import shutil
@@ -37,6 +38,7 @@ import zipfile
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
+from zipfile import ZIP_DEFLATED, ZIP_STORED
 
 from tt_relay.static import MIME_TYPES, header_rules  # stdlib only, shared with the relay's HTTP side
 
@@ -49,8 +51,9 @@ PUBLIC = ROOT / "public"
 
 PYODIDE_VERSION = "314.0.7"
 PYSCRIPT_VERSION = "0.7.31"
-# A small wasm brotli decoder: a slow first visit downloads the runtime's wasm brotli-compressed (WASM_BR)
-BROTLI_DEC_VERSION = "2.3.2"
+# A small wasm xz decoder (xz-embedded): a slow first visit downloads the runtime's wasm and the standard
+# library xz-compressed (WASM_XZ, xz_file)
+XZWASM_VERSION = "0.1.2"
 # npm package -> (version, integrity as published by the registry)
 NPM_PACKAGES = {
     "pyodide": (
@@ -61,9 +64,9 @@ NPM_PACKAGES = {
         PYSCRIPT_VERSION,
         "sha512-GqM1aonc1N4RTkNZ1zJ8jJk8+i2cqeztZslPsAiQtn+wHHkUX9Z1FgIg4HjCvhBylB68UKmbTVTzOobpgPIMVQ==",
     ),
-    "brotli-dec-wasm": (
-        BROTLI_DEC_VERSION,
-        "sha512-5H+k8eVLIJY6B4olN2HP9QzJAxcplf0jV7mWnkpxvOSeUE9Npg3dQ2pgLn30a9MUFHNro1iSmtdu6VNdlb+TIw==",
+    "xzwasm": (
+        XZWASM_VERSION,
+        "sha512-AhkIQcyCRTKQAlI+ENhQBB52AUZF7puNmNleawbpyGAzEyflbMbwIKlU5yN99cgiv5XVlXt0mIeYgQrdQghdsA==",
     ),
 }
 # Wheels shipped next to pyodide so loadPackage("micropip") works offline: name -> (version, sha256).
@@ -113,14 +116,8 @@ STOCK_DIR = f"runtime/pyodide-{PYODIDE_VERSION}"  # the vendored runtime as it i
 # them, since a runtime/ URL is cached as immutable: other tables, another name.
 PYODIDE_DIR = f"{STOCK_DIR}-{hashlib.sha256(CJK_TABLES_JS.encode()).hexdigest()[:8]}"
 PYSCRIPT_DIR = f"runtime/pyscript-{PYSCRIPT_VERSION}"
-BROTLI_DIR = f"runtime/brotli-dec-wasm-{BROTLI_DEC_VERSION}"
-BROTLI_FILES = (
-    "pkg/brotli_dec_wasm.js",
-    "pkg/brotli_dec_wasm_bg.wasm",
-    "LICENSE-MIT.txt",
-    "LICENSE-Apache.txt",
-)
-WASM_BR = f"{PYODIDE_DIR}.asm.wasm.br"  # its wasm brotli-compressed (make_wasm_br)
+XZ_DIR = f"runtime/xzwasm-{XZWASM_VERSION}"  # the decoder's wasm and its notice (vendor_xz)
+WASM_XZ = f"{PYODIDE_DIR}.asm.wasm.xz"  # the pages' wasm xz-compressed (make_slow_files)
 WHEELS_DIR = "wheels"
 # The cache a page's worker hands the wasm it decoded over to the service worker in (worker.mjs, sw.js);
 # its `tt-` name has the service worker's prune() delete one left behind.
@@ -210,7 +207,7 @@ PRECACHE = (
     "embed/frame.js",
     "wheels/*",
     f"{PYODIDE_DIR}/pyodide*",
-    f"{STDLIB_PREFIX}*",  # the whole python_stdlib.zip is only for /hello/, which is not precached
+    f"{STDLIB_PREFIX}*.zip",  # not its .xz; the whole python_stdlib.zip is only for /hello/, not precached
     f"{SNAPSHOT_PREFIX}*",
 )
 HEADERS = {
@@ -410,12 +407,18 @@ def vendor_pyodide(out: Path) -> None:
     (out / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True) + "\n")
 
 
-def vendor_brotli(out: Path) -> None:
-    """Copy brotli-dec-wasm's browser module, its wasm and its licenses into out."""
-    package = unpacked(npm_tarball("brotli-dec-wasm", *NPM_PACKAGES["brotli-dec-wasm"]))
+def vendor_xz(out: Path) -> None:
+    """Write xzwasm's decoder wasm (embedded in its script as a data: URL) and its license notice into out;
+    worker.mjs drives the wasm's exports itself."""
+    package = unpacked(npm_tarball("xzwasm", *NPM_PACKAGES["xzwasm"]))
+    script = (package / "dist/package/xzwasm.js").read_text()
+    notice = re.match(r"/\*!\n(.*?)\*/", script, re.S)
+    wasm = re.search(r"data:application/wasm;base64,([A-Za-z0-9+/=]+)", script)
+    if not notice or not wasm:
+        raise BuildError("xzwasm.js: no license notice or no embedded wasm where they used to be")
     out.mkdir(parents=True)
-    for name in BROTLI_FILES:
-        shutil.copy2(package / name, out / Path(name).name)
+    (out / "xzwasm.wasm").write_bytes(base64.b64decode(wasm[1]))
+    (out / "NOTICE.txt").write_text(re.sub(r"(?m)^ \* ?", "", notice[1]))
 
 
 def vendor_pyscript(out: Path) -> None:
@@ -690,32 +693,37 @@ def make_snapshot(site: Path, wheels: Sequence[Path], stdlib: str) -> str:
     return name
 
 
-# Run by Node (`node - IN OUT`): IN brotli-compressed at the highest quality and a 16 MiB window, to OUT.
-BROTLI_JS = r"""
-const fs = require("fs"), zlib = require("zlib");
-const [input, output] = process.argv.slice(2);
-const data = fs.readFileSync(input), { constants: c } = zlib;
-const params = {
-  [c.BROTLI_PARAM_QUALITY]: 11, [c.BROTLI_PARAM_LGWIN]: 24, [c.BROTLI_PARAM_SIZE_HINT]: data.length,
-};
-fs.writeFileSync(output, zlib.brotliCompressSync(data, { params }));
-console.log(fs.statSync(output).size);
-"""
+XZ_WINDOW_MAX = 1 << 26  # bytes: the largest window xzwasm's decoder takes (xz_dec_init's dict_max)
 
 
-def make_wasm_br(site: Path) -> None:
-    """Write the runtime's wasm brotli-compressed to site/WASM_BR, for a slow first visit (worker.mjs);
-    made once per runtime and script, kept in .cache/."""
-    wasm = site / PYODIDE_DIR / "pyodide.asm.wasm"
-    cached = CACHE / "brotli" / f"pyodide.asm-{inputs_key(site / PYODIDE_DIR, [], [BROTLI_JS])}.wasm.br"
+def xz_compressed(data: bytes) -> bytes:
+    """data xz-compressed at the highest preset, with a window just large enough (the decoder allocates it);
+    made once per content, kept in .cache/xz/."""
+    cached = CACHE / "xz" / f"{hashlib.sha256(data).hexdigest()[:16]}.xz"
     if not cached.exists():
+        window = 1 << max(12, (len(data) - 1).bit_length())
+        if window > XZ_WINDOW_MAX:
+            raise BuildError(f"{len(data):,} bytes are too many for the xz decoder's window")
+        filters = [{"id": lzma.FILTER_LZMA2, "preset": 9 | lzma.PRESET_EXTREME, "dict_size": window}]
         cached.parent.mkdir(parents=True, exist_ok=True)
         partial = cached.with_suffix(".partial")
-        size = int(run_node(BROTLI_JS, [wasm, partial], "brotli-compress the runtime's wasm"))
+        partial.write_bytes(lzma.compress(data, check=lzma.CHECK_CRC32, filters=filters))
         partial.rename(cached)
-        gzipped = len(gzip.compress(wasm.read_bytes(), compresslevel=6, mtime=0))  # as a static host does
-        step(f"wasm: {size:,} bytes brotli-compressed ({gzipped:,} gzipped)")
-    shutil.copy2(cached, site / WASM_BR)
+    return cached.read_bytes()
+
+
+def make_slow_files(site: Path, stdlib: str) -> None:
+    """Write what a slow first visit downloads instead (worker.mjs): the pages' wasm xz-compressed (WASM_XZ),
+    and the standard library (site/stdlib) with its members stored, not deflated, xz-compressed (+ ".xz"):
+    a zip packs better as a whole."""
+    wasm = (site / PYODIDE_DIR / "pyodide.asm.wasm").read_bytes()
+    with zipfile.ZipFile(site / stdlib) as archive:
+        names = archive.namelist()
+    stored = trimmed_zip(site / stdlib, names, compress_type=ZIP_STORED)
+    for data, name, usual in [(wasm, WASM_XZ, wasm), (stored, f"{stdlib}.xz", (site / stdlib).read_bytes())]:
+        (site / name).write_bytes(xz_compressed(data))
+        gzipped = len(gzip.compress(usual, compresslevel=6, mtime=0))  # as a static host serves the usual one
+        step(f"{name}: {(site / name).stat().st_size:,} bytes, against {gzipped:,} for the usual one gzipped")
 
 
 # --- build: the pages' runtime ----------------------------------------------------------------------
@@ -889,7 +897,9 @@ def stdlib_modules(runtime: Path, wheels: Sequence[Path], imports: Sequence[str]
     return modules
 
 
-def trimmed_zip(original: Path, keep: Collection[str], added: Mapping[str, bytes] = {}) -> bytes:
+def trimmed_zip(
+    original: Path, keep: Collection[str], added: Mapping[str, bytes] = {}, compress_type: int = ZIP_DEFLATED
+) -> bytes:
     """The zip with only the kept members, in order and with their dates, then the added ones (dated 1980):
     the same input, the same bytes."""
     buffer = io.BytesIO()
@@ -898,7 +908,7 @@ def trimmed_zip(original: Path, keep: Collection[str], added: Mapping[str, bytes
         members += [(zipfile.ZipInfo(name), data) for name, data in added.items()]
         for info, data in members:
             member = zipfile.ZipInfo(info.filename, info.date_time)
-            member.external_attr, member.compress_type = info.external_attr, zipfile.ZIP_DEFLATED
+            member.external_attr, member.compress_type = info.external_attr, compress_type
             out.writestr(member, data, compresslevel=9)
     return buffer.getvalue()
 
@@ -1022,8 +1032,8 @@ def page_values(
             "PYODIDE": root + PYODIDE_DIR,
             "STOCK_PYODIDE": root + STOCK_DIR,
             "PYSCRIPT": root + PYSCRIPT_DIR,
-            "BROTLI": root + BROTLI_DIR,
-            "WASM_BR": root + WASM_BR,
+            "XZ": root + XZ_DIR,
+            "WASM_XZ": root + WASM_XZ,
             "WHEEL": root + f"{WHEELS_DIR}/{wheel_name}",
             "SNAPSHOT": root + snapshot if snapshot else "",  # "" when the build made no snapshot
             "STDLIB": root + stdlib if stdlib else "",  # the trimmed standard library ("": Pyodide's own)
@@ -1198,16 +1208,16 @@ def build() -> Path:
     wheel = build_wheel(fresh / WHEELS_DIR)
     for extra in runtime_wheels(APP_WHEELS):
         shutil.copy2(extra, fresh / WHEELS_DIR / extra.name)
-    step(f"vendor pyodide {PYODIDE_VERSION}, @pyscript/core {PYSCRIPT_VERSION}, micropip, packaging, brotli")
+    step(f"vendor pyodide {PYODIDE_VERSION}, @pyscript/core {PYSCRIPT_VERSION}, micropip, packaging, xzwasm")
     vendor_pyodide(fresh / STOCK_DIR)
     vendor_pyscript(fresh / PYSCRIPT_DIR)
-    vendor_brotli(fresh / BROTLI_DIR)
+    vendor_xz(fresh / XZ_DIR)
     trim_runtime(fresh)
     slim_wheel(wheel, fresh / PYODIDE_DIR)
-    make_wasm_br(fresh)
     extras = [fresh / WHEELS_DIR / extra.name for extra in runtime_wheels(APP_WHEELS)]
     stdlib = make_stdlib(fresh, [wheel, *extras])
     check_cjk_unused([fresh / stdlib, wheel, *extras, *WEB.rglob("*.py")])
+    make_slow_files(fresh, stdlib)
     snapshot = make_snapshot(fresh, [wheel, *extras], stdlib)
     step("copy public/, render web/ pages, write _headers")
     if PUBLIC.is_dir():

@@ -22,7 +22,8 @@ host does (level 6, compressed before the first run; hosts that use brotli send 
 `precache` is what the service worker then fetched to make the next visits offline-proof. `python` is when
 a worker page's Python runtime was up (python.js marks `tt-python-up`): the rest of `ready` is the wheels,
 main.py, the deal and the paint. `start` is how the cold load started (<html data-start>: `snapshot` or
-`fresh`), with "(brotli wasm)" when it downloaded the runtime's wasm brotli-compressed (a slow network).
+`fresh`), with "(xz files)" when it downloaded the runtime's wasm and the standard library xz-compressed
+(a slow network).
 `--page guest` is a phone joining a table: each run, another browser hosts a new table (`/table/?create=1`,
 Futures!, the phone's seat and two bots; not throttled, set up before the phone's clock starts) and the
 phone opens its join link; it is ready when the host's first deal is painted on it. The server hands
@@ -93,7 +94,7 @@ TIMINGS = """() => {
   const up = performance.getEntriesByName("tt-python-up")[0];
   return [paint ? paint.startTime : NaN, up ? up.startTime : NaN, window.__readyAt,
     (document.documentElement.dataset.start || "")
-      + (document.documentElement.dataset.wasm === "brotli" ? " (brotli wasm)" : "")];
+      + (document.documentElement.dataset.wasm === "xz" ? " (xz files)" : "")];
 }"""
 # Python is up (python.js marked it), or the page's Python is not run by python.js (the hello page).
 PYTHON_UP = """!document.querySelector("script[data-worker]")

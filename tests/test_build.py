@@ -6,6 +6,7 @@ import base64
 import hashlib
 import io
 import json
+import lzma
 import os
 import re
 import subprocess
@@ -89,6 +90,7 @@ def test_mime_types() -> None:
     assert build.MIME_TYPES[".wasm"] == "application/wasm"
     assert build.MIME_TYPES[".mjs"] == build.MIME_TYPES[".js"] == "text/javascript"
     assert build.MIME_TYPES[".whl"] == build.MIME_TYPES[".zip"] == "application/zip"
+    assert build.MIME_TYPES[".xz"] == "application/x-xz"  # the page decodes it, not the browser
 
 
 def test_everything_after_test_goes_to_pytest() -> None:
@@ -229,8 +231,9 @@ def test_the_service_worker_precaches_the_site_but_not_the_embeds_and_is_version
         f"{build.PYODIDE_DIR}/python_stdlib.zip",
         "runtime/python_stdlib-0123456789abcdef.zip",
         "hello/index.html",
-        build.WASM_BR,  # for a slow first visit only: a repeat one compiles the cached wasm
-        f"{build.BROTLI_DIR}/brotli_dec_wasm_bg.wasm",
+        build.WASM_XZ,  # for a slow first visit only: a repeat one compiles the cached wasm
+        "runtime/python_stdlib-0123456789abcdef.zip.xz",  # likewise
+        f"{build.XZ_DIR}/xzwasm.wasm",
     ]
     for name in site:
         (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
@@ -353,6 +356,28 @@ def test_the_trimmed_zip_keeps_only_the_kept_members_and_the_same_input_gives_th
         assert trimmed.read("b.py") == members["b.py"] and trimmed.testzip() is None
         assert trimmed.getinfo("pkg/c.py").date_time == (2026, 1, 2, 3, 4, 6)
         assert trimmed.read("sitecustomize.py") == b"z = 3\n"
+
+
+def test_the_slow_files_are_the_wasm_and_the_stdlib_stored_xz_compressed_in_a_window_the_decoder_takes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(build, "CACHE", tmp_path / "cache")
+    wasm = bytes(range(256)) * 40 + b"\0asm" * 3000
+    (tmp_path / build.PYODIDE_DIR).mkdir(parents=True)
+    (tmp_path / build.PYODIDE_DIR / "pyodide.asm.wasm").write_bytes(wasm)
+    members = {"a.py": b"import b\n" * 300, "b.py": b"x = 1\n" * 300}
+    with zipfile.ZipFile(tmp_path / "runtime/python_stdlib-01.zip", "w", zipfile.ZIP_DEFLATED) as deflated:
+        for name, data in members.items():
+            deflated.writestr(zipfile.ZipInfo(name, (2026, 1, 2, 3, 4, 6)), data, zipfile.ZIP_DEFLATED)
+    build.make_slow_files(tmp_path, "runtime/python_stdlib-01.zip")
+    assert lzma.decompress((tmp_path / build.WASM_XZ).read_bytes()) == wasm
+    stored_zip = lzma.decompress((tmp_path / "runtime/python_stdlib-01.zip.xz").read_bytes())
+    with zipfile.ZipFile(io.BytesIO(stored_zip)) as stored:
+        assert {info.filename: info.compress_type for info in stored.infolist()} == dict.fromkeys(members, 0)
+        assert {name: stored.read(name) for name in members} == members
+        assert stored.getinfo("b.py").date_time == (2026, 1, 2, 3, 4, 6)
+    with pytest.raises(build.BuildError, match="too many"):
+        build.xz_compressed(bytes(build.XZ_WINDOW_MAX + 1))
 
 
 # Imports a and pkg from app.zip and prints (JSON) how often each was compiled, a's file and a value of each.

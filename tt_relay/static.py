@@ -24,6 +24,7 @@ MIME_TYPES = {
     ".py": "text/x-python; charset=utf-8",
     ".css": "text/css",
     ".html": "text/html; charset=utf-8",
+    ".xz": "application/x-xz",  # not the type of what it packs (mimetypes' guess): never decoded on the way
 }
 # Files that configure the host (Netlify) and are not part of the site.
 HIDDEN = frozenset({"_headers", "_redirects"})

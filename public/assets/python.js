@@ -86,7 +86,7 @@
   const OPS = {
     started: (op) => {
       root.dataset.start = op.how;
-      root.dataset.wasm = op.wasm; // "plain", or "brotli" (a slow first visit: worker.mjs)
+      root.dataset.wasm = op.wasm; // "plain", or "xz" (a slow first visit: worker.mjs)
       performance.mark("tt-python-up"); // the runtime is up (benchmarks/startup.py reports when)
     },
     progress: (op) => progress(op.text, op.part),

@@ -25,7 +25,7 @@ pytestmark = pytest.mark.e2e
 SOLO = f"play/?game=futures&seats=human,bot,bot,bot&{FAST}"  # no seed: a new deal each time
 HOT_SEAT = f"play/?game=futures&seats=human,human,human&{FAST}"
 SNAPSHOT_URL = re.compile(r"/runtime/snapshot-[0-9a-f]+\.bin$")
-WASM_FILES = ("/pyodide.asm.wasm", "/" + build.WASM_BR.split("/")[-1])  # the runtime's, and its brotli
+WASM_FILES = ("/pyodide.asm.wasm", "/" + build.WASM_XZ.split("/")[-1])  # the runtime's, and its xz
 STDLIB_URL = re.compile(r"/runtime/python_stdlib-[0-9a-f]+\.zip$")  # the trimmed one (build.make_stdlib)
 SW_READY_MS = 180_000  # the worker precaches ~13 MB once the page is ready
 # The worker whose cache is the first name is active (installed whole) and the other caches are gone.
@@ -344,23 +344,23 @@ def test_a_first_visit_on_a_slow_network_shows_how_much_has_downloaded_and_fetch
     assert bars == sorted(bars), "the bar never goes back"
     assert bars[0] < 0.2 and bars[-1] > 0.9 and len(set(bars)) >= 5, bars
     assert page.locator(".loading progress").get_attribute("value") is None  # after loading: no share
-    given_up = r"/runtime/snapshot-|/pyodide\.asm\.wasm net::ERR_ABORTED"  # that wasm: for the brotli one
+    given_up = r"/runtime/\S+ net::ERR_ABORTED"  # the snapshot; the usual wasm and stdlib, for the xz ones
     assert [error for error in page_guard.errors if not re.search(given_up, error)] == []
     # The wheels, needed once Python is up, do not share the network with the runtime's wasm (the usual
-    # one, or the brotli one the loader may switch to here).
+    # one, or the xz one the loader may switch to here).
     wasm = next(i for i, (what, url) in enumerate(events) if what == "got" and url.endswith(WASM_FILES))
     wheels = [i for i, (what, url) in enumerate(events) if what == "asked" and url.endswith(".whl")]
     assert wheels and min(wheels) > wasm, events
 
 
 def noise(route: Route) -> None:
-    """A damaged brotli file."""
+    """A damaged xz file."""
     route.fulfill(status=200, body=bytes(range(256)) * 64)
 
 
-def decoded(route: Route) -> None:
-    """What a host that undid the brotli itself (Content-Encoding) hands the page: the wasm."""
-    route.fulfill(status=200, body=(build.DIST / build.PYODIDE_DIR / "pyodide.asm.wasm").read_bytes())
+def cut_short(route: Route) -> None:
+    """An xz file that ends too soon."""
+    route.fulfill(status=200, body=route.fetch().body()[:-1000])
 
 
 SLOW = {"offline": False, "latency": 40, "downloadThroughput": 8e6 / 8, "uploadThroughput": 1e6 / 8}
@@ -378,42 +378,44 @@ def on_a_slow_network(page: Page) -> tuple[list[tuple[str, str]], CDPSession]:
     return ended, cdp
 
 
-@pytest.mark.parametrize("serve", [None, decoded, not_found, noise])
-def test_a_first_visit_on_a_slow_network_switches_to_the_brotli_wasm_or_falls_back_and_plays(
+@pytest.mark.parametrize("serve", [None, not_found, noise, cut_short])
+def test_a_first_visit_on_a_slow_network_switches_to_the_xz_files_or_falls_back_and_plays(
     page: Page, page_guard: PageGuard, serve: Any
 ) -> None:
-    page_guard.expect_errors()  # the snapshot (too slow) and the plain wasm are given up: checked below
+    page_guard.expect_errors()  # the snapshot (too slow) and the usual files are given up: checked below
     if serve:
-        page.route(re.compile(re.escape(WASM_FILES[1]) + "$"), serve)
+        page.route(re.compile(r"\.xz$"), serve)
     warnings: list[str] = []
     page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
     ended, cdp = on_a_slow_network(page)
     page.goto(SOLO)
     wait_ready(page)
     assert started(page) == "fresh"
-    assert page.evaluate("document.documentElement.dataset.wasm") == (
-        "plain" if serve in (not_found, noise) else "brotli"
-    )
-    brotli, plain = ([how for url, how in ended if url.endswith(name)] for name in reversed(WASM_FILES))
-    assert brotli == ["got"], ended  # asked for once, in the network's first second
-    # The usual wasm: stopped for the brotli one; fetched again only when that fails.
-    assert plain == (["failed", "got"] if serve in (not_found, noise) else ["failed"]), ended
-    assert any("brotli wasm failed" in text for text in warnings) == (serve in (not_found, noise)), warnings
+    assert page.evaluate("document.documentElement.dataset.wasm") == ("xz" if serve is None else "plain")
+    stdlib = STDLIB_URL.pattern.removesuffix("$")
+    for usual, xz_one in [[re.escape(name) + "$" for name in WASM_FILES], [stdlib + "$", stdlib + r"\.xz$"]]:
+        plain, xz = ([how for url, how in ended if re.search(name, url)] for name in [usual, xz_one])
+        # Each usual file is stopped for its xz one, and fetched again only if that fails. The xz one is
+        # asked for once, in the network's first seconds, for both starts of Pyodide.
+        assert xz == ["got"], ended
+        assert plain == (["failed"] if serve is None else ["failed", "got"]), ended
+    for what in ["wasm", "standard library"]:
+        assert any(f"xz {what} failed" in text for text in warnings) == bool(serve), warnings
     assert page.locator("#error").is_hidden()
     cdp.send("Network.emulateNetworkConditions", {**SLOW, "downloadThroughput": -1})
     click_actions(page, 3)
-    expected = r"/runtime/snapshot-|/pyodide\.asm\.wasm |HTTP 404|Failed to load resource"
+    expected = r"/runtime/\S+ net::ERR_ABORTED|HTTP 404|Failed to load resource"
     assert not [error for error in page_guard.errors if not re.search(expected, error)], page_guard.errors
 
 
-def test_after_a_brotli_start_the_service_worker_keeps_the_decoded_wasm_and_the_next_visit_plays_offline(
+def test_after_an_xz_start_the_service_worker_keeps_the_decoded_wasm_and_the_next_visit_plays_offline(
     page: Page, page_guard: PageGuard
 ) -> None:
     page_guard.expect_errors()  # the snapshot (too slow) and the plain wasm are given up: checked below
     ended, cdp = on_a_slow_network(page)
     page.goto(SOLO)
     wait_ready(page)
-    assert page.evaluate("document.documentElement.dataset.wasm") == "brotli"
+    assert page.evaluate("document.documentElement.dataset.wasm") == "xz"
     cdp.send("Network.emulateNetworkConditions", {**SLOW, "downloadThroughput": -1})
     wait_offline_ready(page)
     # Neither the page nor the service worker's precache downloaded the usual wasm whole: it was handed over.

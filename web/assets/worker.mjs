@@ -13,7 +13,8 @@
 // normal start when the build made no snapshot, the browser cannot unpack it, it fails to download or
 // restore, or it would download too slowly to pay for itself (a first visit on a slow mobile network: the
 // service worker then keeps it for the next visits, which read it from the cache at once).
-// Such a slow first visit also gets the runtime's wasm brotli-compressed (`slowNetwork` below).
+// Such a slow first visit also gets the runtime's wasm and the standard library xz-compressed (`slowNetwork`
+// below).
 // Either way Pyodide gets the build's trimmed standard library (the modules the pages use), which the
 // snapshot was made with: a snapshot and another zip would not fit together.
 // `started` says which start it was: "snapshot" or "fresh" (passed on to the page's <html data-start>,
@@ -21,8 +22,8 @@
 const INDEX_URL = new URL("{{PYODIDE}}/", import.meta.url).href;
 const SNAPSHOT = "{{SNAPSHOT}}";
 const STDLIB = "{{STDLIB}}";
-const WASM_BR = new URL("{{WASM_BR}}", import.meta.url).href;
-const BROTLI = new URL("{{BROTLI}}/", import.meta.url).href;
+const WASM_XZ = new URL("{{WASM_XZ}}", import.meta.url).href;
+const XZ = new URL("{{XZ}}/xzwasm.wasm", import.meta.url).href;
 const GZIP_MAGIC = [0x1f, 0x8b];
 const WASM_MAGIC = [0x00, 0x61, 0x73, 0x6d];
 const WASM_HEADERS = { "Content-Type": "application/wasm" };
@@ -31,28 +32,44 @@ const WASM_HEADERS = { "Content-Type": "application/wasm" };
 const CHECK_AFTER_MS = 1000;
 const SLOW_MS = 6000;
 const MAX_IMAGE = 1 << 28; // bytes: a damaged image's header must not have the worker allocate gigabytes
+let judged; // settles toXz: whether a slow network had the start switch to the xz files (slowNetwork)
+const toXz = new Promise((resolve) => (judged = resolve));
 
 // The image starts downloading as soon as the worker runs, beside the runtime's own files;
 // Pyodide's loader is imported after that starts (a static import would hold the download back a fetch).
 const image = SNAPSHOT && typeof DecompressionStream === "function" ? fetchImage(new URL(SNAPSHOT, import.meta.url)) : null;
-image?.catch(() => {}); // a failure is reported (and survived) in loadPyodide
+image?.catch(() => judged(false)); // a failure is reported (and survived) in loadPyodide
+if (!image) judged(false);
 const runtime = import("{{PYODIDE}}/pyodide.mjs");
 runtime.catch(() => {}); // reported when loadPyodide awaits it
 import("{{PYODIDE}}/pyodide.asm.mjs").catch(() => {}); // Pyodide imports it again: the same module
 
 // So do the runtime's own files: Pyodide would ask for them only once its loader is in, and the worker
 // is busy meanwhile unpacking the image as it arrives. Each is handed to Pyodide's first fetch of it (the
-// wasm is compiled here: see `compiled` below).
+// wasm is compiled here: see `compiled` below), but the build's standard library (stdlibFile).
 const STDLIB_URL = new URL(STDLIB || "python_stdlib.zip", STDLIB ? import.meta.url : INDEX_URL).href;
 const WASM_URL = `${INDEX_URL}pyodide.asm.wasm`;
-const plainWasm = new AbortController(); // stopped on a slow network, for the brotli one (slowNetwork)
+const plainWasm = new AbortController(); // stopped on a slow network, for the xz one (slowNetwork)
 const ahead = new Map(
-  [WASM_URL, `${INDEX_URL}pyodide-lock.json`, STDLIB_URL].map((url) => {
+  [WASM_URL, `${INDEX_URL}pyodide-lock.json`, ...(STDLIB ? [] : [STDLIB_URL])].map((url) => {
     const response = fetch(url, { signal: url === WASM_URL ? plainWasm.signal : null });
     response.catch(() => {}); // reported by the fetch of Pyodide's that gets it
     return [url, response];
   }),
 );
+// The build's standard library, read whole here as it comes (counted for the loading bar): Pyodide gets it
+// if it has all come before the network is judged slow, else the xz one (stdlibFile).
+const plainStdlib = new AbortController(); // stopped for the xz one (xzStdlib)
+const usualStdlib = STDLIB ? whole(STDLIB_URL, { signal: plainStdlib.signal }) : null;
+usualStdlib?.catch(() => {}); // reported by the fetch of Pyodide's that gets it
+
+/** url's response, read whole, its body counted as arrived bytes of url as it comes. */
+async function whole(url, options) {
+  const response = await fetch(url, options);
+  if (!response.ok) return response;
+  const body = await new Response(response.body.pipeThrough(counting(url))).arrayBuffer();
+  return new Response(body, { headers: response.headers });
+}
 
 /** The snapshot's bytes: the file is gzipped, unless a host already undid that (Content-Encoding). */
 async function fetchImage(url) {
@@ -70,7 +87,10 @@ async function fetchImage(url) {
     },
     async pull(controller) {
       const { done, value } = await reader.read();
-      if (done) return controller.close();
+      if (done) {
+        judged(false);
+        return controller.close();
+      }
       received += value.length;
       const elapsed = performance.now() - begun;
       const left = ((total - received) * elapsed) / received;
@@ -78,7 +98,10 @@ async function fetchImage(url) {
         reader.cancel();
         slowNetwork();
         controller.error(new Error(`snapshot: too slow to download here (${Math.round(left / 1000)} s more)`));
-      } else controller.enqueue(value);
+      } else {
+        if (total && elapsed > CHECK_AFTER_MS) judged(false);
+        controller.enqueue(value);
+      }
     },
   });
   const gzipped = GZIP_MAGIC.every((byte, i) => head[i] === byte);
@@ -116,6 +139,7 @@ const plainFetch = globalThis.fetch;
 globalThis.fetch = async (resource, options) => {
   const url = new URL(resource instanceof Request ? resource.url : resource, location.href).href;
   if (url === WASM_URL && compiled) return standIn();
+  if (url === STDLIB_URL && usualStdlib) return stdlibFile();
   const early = ahead.get(url);
   ahead.delete(url);
   if (DOWNLOADS.has(url) && !arrived.has(url)) arrived.set(url, 0);
@@ -125,13 +149,13 @@ globalThis.fetch = async (resource, options) => {
   return new Response(response.body.pipeThrough(counting(url)), { status, statusText, headers });
 };
 
-/** A stream that passes bytes on, counting them as arrived bytes of url. */
-function counting(url) {
+/** A stream that passes bytes on, counting them (times scale) as arrived bytes of url. */
+function counting(url, scale = 1) {
   let got = 0;
   return new TransformStream({
     transform(chunk, controller) {
       got += chunk.length;
-      arrived.set(url, Math.max(arrived.get(url) ?? 0, got));
+      arrived.set(url, Math.max(arrived.get(url) ?? 0, Math.round(got * scale)));
       controller.enqueue(chunk);
     },
   });
@@ -142,63 +166,42 @@ function counting(url) {
 // stand-in, and its instantiateStreaming of that instantiates this module (or, if this compile failed,
 // fetches and compiles the wasm after all).
 let compiled = null; // null while this compile's own fetch goes through the wrapper above: the real wasm
-let settle = null; // [resolve, reject] of `compiled`: this compile's result, or the brotli one's
-let switched = false; // to the brotli-compressed wasm
-let wasmFrom = "plain"; // the file of the wasm Pyodide runs: "plain", or "brotli" (decoded here)
+let settle = null; // [resolve, reject] of `compiled`: this compile's result, or the xz one's
+let switched = false; // to the xz files
+let wasmFrom = "plain"; // the file of the wasm Pyodide runs: "plain", or "xz" (decoded here)
 const compiling = WebAssembly.compileStreaming(globalThis.fetch(WASM_URL));
 compiled = new Promise((...both) => (settle = both));
 compiled.catch(() => {}); // reported by the instantiation that falls back
 compiling.then(settle[0], (error) => switched || settle[1](error));
 
 // A first visit on a slow network (the image is given up as too slow: fetchImage) downloads the runtime's
-// wasm brotli-compressed instead (build.py, make_wasm_br: about 0.78x its gzip's bytes, 3 s less on a
-// phone's 1.6 Mbit/s) when less than SWITCH_BEFORE of the usual one has come, and decodes it as it arrives
-// with a small wasm decoder (brotli-dec-wasm; browsers' DecompressionStream has no brotli). Not on a fast
-// network, where the decoding would only add work, nor on a repeat visit: the service worker keeps the
-// usual wasm, whose compiled code the browser caches. If it fails, Pyodide fetches the usual wasm.
+// wasm and the standard library xz-compressed instead (build.py, make_slow_files: 0.77x and 0.73x the
+// bytes of their gzip, 1.1 s less on a phone's 1.6 Mbit/s), when less than SWITCH_BEFORE of the usual wasm
+// has come, and decodes them as they arrive with a small wasm decoder (xzDecoded: browsers'
+// DecompressionStream has no xz, nor brotli). Not on a fast network, where the decoding would only add work,
+// nor on a repeat visit: the service worker keeps the usual files, and the browser the wasm's compiled
+// code. If one fails, Pyodide gets the usual one.
 const SWITCH_BEFORE = 0.15;
 function slowNetwork() {
-  if (switched || (arrived.get(WASM_URL) ?? 0) > SWITCH_BEFORE * DOWNLOADS.get(WASM_URL)) return;
+  if (switched || (arrived.get(WASM_URL) ?? 0) > SWITCH_BEFORE * DOWNLOADS.get(WASM_URL)) return judged(false);
   switched = true;
+  judged(true);
   plainWasm.abort();
-  brotliWasm().then(
+  xzWasm().then(
     (module) => {
-      wasmFrom = "brotli";
+      wasmFrom = "xz";
       settle[0](module);
     },
     (error) => {
-      console.warn("Trading Table: the brotli wasm failed, fetching the usual one.", error);
+      console.warn("Trading Table: the xz wasm failed, fetching the usual one.", error);
       settle[1](error);
     },
   );
 }
 
-/** The runtime's wasm compiled from its brotli-compressed file, decoded as it arrives. */
-async function brotliWasm() {
-  const [brotli, response] = await Promise.all([brotliDecoder(), plainFetch(WASM_BR)]);
-  if (!response.ok) throw new Error(`${WASM_BR}: HTTP ${response.status}`);
-  const decoder = new brotli.DecompressStream();
-  const { NeedsMoreOutput, ResultSuccess } = brotli.BrotliStreamResultCode;
-  let plain = null; // the body is the wasm itself (a host already undid the brotli: Content-Encoding)
-  let done = false;
-  const decode = new TransformStream({
-    transform(chunk, controller) {
-      plain ??= WASM_MAGIC.every((byte, i) => chunk[i] === byte);
-      if (plain) return controller.enqueue(chunk);
-      let result;
-      do {
-        result = decoder.decompress(chunk, 1 << 20);
-        if (result.buf.length) controller.enqueue(result.buf);
-        chunk = chunk.subarray(result.input_offset);
-      } while (result.code === NeedsMoreOutput);
-      done = result.code === ResultSuccess;
-    },
-    flush() {
-      if (!plain && !done) throw new Error(`${WASM_BR}: cut short`);
-    },
-  });
-  const body = response.body.pipeThrough(decode).pipeThrough(counting(WASM_URL));
-  const [compiling, kept] = body.tee();
+/** The runtime's wasm compiled from its xz file, decoded as it arrives. */
+async function xzWasm() {
+  const [compiling, kept] = (await xzDecoded(WASM_XZ, WASM_URL)).tee();
   const wasm = new Response(kept).arrayBuffer();
   wasm.catch(() => {}); // the compile reports a failed download
   const module = await WebAssembly.compileStreaming(new Response(compiling, { headers: WASM_HEADERS }));
@@ -206,8 +209,82 @@ async function brotliWasm() {
   return module;
 }
 
+/** Pyodide's standard library (a copy for each start of Pyodide): the usual zip if it has all come before the
+ * network was judged slow (toXz), else the xz one. */
+async function stdlibFile() {
+  const come = usualStdlib.then(() => false, () => false);
+  if (await Promise.race([come, toXz])) return xzStdlib();
+  return (await usualStdlib).clone();
+}
+
+let stdlibXz = null; // the standard library's response: from its xz file, or the usual one if that failed
+
+/** The standard library from its xz file, decoded whole here (a copy for each start of Pyodide). */
+async function xzStdlib() {
+  plainStdlib.abort();
+  stdlibXz ??= xzDecoded(`${STDLIB_URL}.xz`, STDLIB_URL)
+    .then((body) => new Response(body).arrayBuffer())
+    .then(
+      (bytes) => new Response(bytes),
+      (error) => {
+        console.warn("Trading Table: the xz standard library failed, fetching the usual one.", error);
+        return plainFetch(STDLIB_URL);
+      },
+    );
+  return (await stdlibXz).clone();
+}
+
+// xz-embedded's decoder, as xzwasm builds it to wasm (build.py, vendor_xz); its exports are driven here.
+// create_context() returns a context whose first 32-bit words are the size of its two buffers, then an
+// xz_buf: in, in_pos, in_size, out, out_pos. supply_input(context, n) says the input buffer holds n new
+// bytes (0: the file has ended); get_next_output(context) decodes into the output buffer what it can, and
+// returns 0 (more to come), 1 (the end, once it was said) or an error code.
+const [SIZE, IN, OUT, OUT_POS] = [0, 1, 4, 5];
+let xzModule = null; // compiled on a first use
+
+/** An xz file's bytes, decoded as they arrive; its bytes are counted as arrived bytes of url (scaled by its
+ * decoded size: DOWNLOADS), whose contents it has. */
+async function xzDecoded(file, url) {
+  xzModule ??= WebAssembly.compileStreaming(plainFetch(XZ));
+  const [module, response] = await Promise.all([xzModule, plainFetch(file)]);
+  if (!response.ok) throw new Error(`${file}: HTTP ${response.status}`);
+  const { exports: xz } = await WebAssembly.instantiate(module);
+  const context = xz.create_context();
+  const words = () => new Uint32Array(xz.memory.buffer, context, OUT_POS + 1); // anew: the memory grows
+  const [size, input, output] = [SIZE, IN, OUT].map((at) => words()[at]);
+  let ended = false;
+  const decode = (bytes, controller) => {
+    let at = 0;
+    do {
+      const piece = bytes.subarray(at, at + size);
+      new Uint8Array(xz.memory.buffer, input, piece.length).set(piece);
+      xz.supply_input(context, piece.length);
+      at += piece.length;
+      let code, full;
+      do {
+        code = xz.get_next_output(context);
+        const state = words();
+        full = state[OUT_POS] === size;
+        if (state[OUT_POS]) controller.enqueue(new Uint8Array(xz.memory.buffer, output, state[OUT_POS]).slice());
+        state[OUT_POS] = 0;
+      } while (code === 0 && full);
+      if (code > 1) throw new Error(`${file}: damaged (xz error ${code})`);
+      ended = code === 1;
+    } while (at < bytes.length);
+  };
+  const length = Number(response.headers.get("Content-Length"));
+  const decoding = new TransformStream({
+    transform: (chunk, controller) => chunk.length && decode(chunk, controller), // none would say "the end"
+    flush(controller) {
+      decode(new Uint8Array(), controller);
+      if (!ended) throw new Error(`${file}: cut short`);
+    },
+  });
+  return response.body.pipeThrough(counting(url, length ? DOWNLOADS.get(url) / length : 0)).pipeThrough(decoding);
+}
+
 // The service worker precaches the usual wasm (sw.js) after a first visit, which would download it again
-// after a brotli start: its decoded bytes, once they have compiled, are handed over instead in a cache of
+// after an xz start: its decoded bytes, once they have compiled, are handed over instead in a cache of
 // their own (HANDOFF), which the service worker's install takes them from and then deletes (its `tt-` name
 // has sw.js's prune() delete one left behind). Not on a page that registers no service worker (an
 // embed: the page's first message says), where the cache would stay unused.
@@ -222,15 +299,6 @@ async function handOver(wasm) {
   await cache.put(WASM_URL, new Response(await wasm, { headers: WASM_HEADERS }));
 }
 
-/** brotli-dec-wasm's module, its wasm instantiated (compiled here: not through the patched instantiate). */
-async function brotliDecoder() {
-  const [brotli, module] = await Promise.all([
-    import(`${BROTLI}brotli_dec_wasm.js`),
-    WebAssembly.compileStreaming(plainFetch(`${BROTLI}brotli_dec_wasm_bg.wasm`)),
-  ]);
-  await brotli.default({ module_or_path: module });
-  return brotli;
-}
 const standIns = new WeakSet();
 const standIn = () => {
   const response = new Response(null, { headers: WASM_HEADERS });
