@@ -282,7 +282,8 @@
     if (painted.get(box) === html) return;
     painted.set(box, html);
     // Nothing is marked on the first paint over the prerendered preview (another deal, not a change).
-    const motion = !matchMedia("(prefers-reduced-motion: reduce)").matches && !box.classList.contains("tt-preview");
+    const still = matchMedia("(prefers-reduced-motion: reduce)").matches;
+    const motion = !still && !box.classList.contains("tt-preview");
     const before = motion ? (walked.get(box) ?? leaves(box)) : new Map();
     const kept = keptDetails(box);
     const focus = refocus(box);
@@ -296,6 +297,11 @@
     const shown = new Set([...before.values()].map((leaf) => leaf.sign));
     const after = motion ? leaves(box) : null; // none kept without motion: the next paint walks afresh
     walked.set(box, after);
+    // The paint over the preview: the next one needs this board's leaves, walked while the page is idle (a
+    // first walk is slow, its code not yet compiled), not in that paint, unless it comes first.
+    if (!motion && !still) {
+      requestIdleCallback(() => painted.get(box) === html && !walked.get(box) && walked.set(box, leaves(box)));
+    }
     for (const [path, now] of after ?? []) {
       const old = before.get(path);
       const moved = now.el.closest("li") && shown.has(now.sign);
