@@ -298,9 +298,11 @@
     const after = motion ? leaves(box) : null; // none kept without motion: the next paint walks afresh
     walked.set(box, after);
     // The paint over the preview: the next one needs this board's leaves, walked while the page is idle (a
-    // first walk is slow, its code not yet compiled), not in that paint, unless it comes first.
+    // first walk is slow, its code not yet compiled), not in that paint, unless it comes first. (Safari has
+    // no requestIdleCallback: there, the next task.)
     if (!motion && !still) {
-      requestIdleCallback(() => painted.get(box) === html && !walked.get(box) && walked.set(box, leaves(box)));
+      const idle = globalThis.requestIdleCallback ?? setTimeout;
+      idle(() => painted.get(box) === html && !walked.get(box) && walked.set(box, leaves(box)));
     }
     for (const [path, now] of after ?? []) {
       const old = before.get(path);

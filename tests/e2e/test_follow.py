@@ -224,6 +224,16 @@ def test_a_small_phone_never_scrolls_sideways_from_the_deal_to_the_result(page: 
 LEAVES = "els => els.filter(e => !e.children.length).map(e => e.classList.contains('tt-changed'))"
 
 
+def test_without_request_idle_callback_as_in_safari_a_move_still_marks_what_it_changed(page: Page) -> None:
+    page.add_init_script("delete window.requestIdleCallback")
+    page.goto("play/?game=virus_money&players=3&seats=human,bot,bot&seed=8&pace=2000")
+    wait_ready(page)
+    page.locator("#board [data-action]").first.click()
+    settle(page)
+    marked = page.locator("#board .tt-board *").evaluate_all(LEAVES)
+    assert 0 < sum(marked) <= len(marked) // 4, f"{sum(marked)} of {len(marked)} leaves marked as changed"
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_a_move_marks_what_it_changed_and_not_the_rest(page: Page, game: str) -> None:
     page.goto(f"play/?game={game}&players=3&seats=human,bot,bot&seed=8&pace=2000")  # bots wait 2 s
