@@ -38,7 +38,6 @@ import zipfile
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
-from zipfile import ZIP_DEFLATED, ZIP_STORED
 
 from tt_relay.static import MIME_TYPES, header_rules  # stdlib only, shared with the relay's HTTP side
 
@@ -719,7 +718,7 @@ def make_slow_files(site: Path, stdlib: str) -> None:
     wasm = (site / PYODIDE_DIR / "pyodide.asm.wasm").read_bytes()
     with zipfile.ZipFile(site / stdlib) as archive:
         names = archive.namelist()
-    stored = trimmed_zip(site / stdlib, names, compress_type=ZIP_STORED)
+    stored = trimmed_zip(site / stdlib, names, compress_type=zipfile.ZIP_STORED)
     for data, name in [(wasm, WASM_XZ), (stored, f"{stdlib}.xz")]:
         (site / name).write_bytes(xz_compressed(data))
         step(f"{name}: {len(data):,} bytes, {(site / name).stat().st_size:,} xz-compressed")
@@ -897,7 +896,10 @@ def stdlib_modules(runtime: Path, wheels: Sequence[Path], imports: Sequence[str]
 
 
 def trimmed_zip(
-    original: Path, keep: Collection[str], added: Mapping[str, bytes] = {}, compress_type: int = ZIP_DEFLATED
+    original: Path,
+    keep: Collection[str],
+    added: Mapping[str, bytes] = {},
+    compress_type: int = zipfile.ZIP_DEFLATED,
 ) -> bytes:
     """The zip with only the kept members, in order and with their dates, then the added ones (dated 1980):
     the same input, the same bytes."""
