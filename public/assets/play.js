@@ -156,14 +156,16 @@
     const found = new Map();
     const board = box.querySelector(".tt-board");
     if (!board) return found;
+    // Plain loops, no array per leaf: the first paints after the preview run it before it is compiled.
     const walk = (el, path) => {
-      const kids = el.children;
-      if (!kids.length) {
-        const attrs = [...el.attributes].filter((a) => !PAINTED_HERE.includes(a.name)).map((a) => `${a.name}=${a.value}`);
-        found.set(path, { el, sign: `${el.textContent}|${attrs.join("|")}` });
+      let kid = el.firstElementChild;
+      if (!kid) {
+        let sign = el.textContent;
+        for (const a of el.attributes) if (!PAINTED_HERE.includes(a.name)) sign += `|${a.name}=${a.value}`;
+        found.set(path, { el, sign });
         return;
       }
-      for (let i = 0; i < kids.length; i++) walk(kids[i], `${path}/${kids[i].tagName}${i}`);
+      for (let i = 0; kid; kid = kid.nextElementSibling, i++) walk(kid, `${path}/${kid.tagName}${i}`);
     };
     walk(board, "");
     return found;
