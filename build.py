@@ -158,7 +158,8 @@ SNAPSHOT_PAGE = 4096  # the packed image (pack_image) leaves out the pages of th
 SNAPSHOT_PREFIX = "runtime/snapshot-"  # + hash of the runtime, the wheels and the imports + ".bin"
 # Pyodide's heap at start (30 MiB); a bigger image cannot be restored (pyodide/pyodide#6254).
 PYODIDE_INITIAL_HEAP = 30 * 1024 * 1024
-# The trimmed standard library (see make_stdlib): Pyodide's python_stdlib.zip with only what the pages use.
+# The trimmed standard library (see make_stdlib): Pyodide's python_stdlib.zip with only what the pages use,
+# its members stored; the pages download it gzipped (+ ".gz"), or on a slow first visit xz-compressed.
 STDLIB_PREFIX = "runtime/python_stdlib-"  # + hash of its contents + ".zip"
 STDLIB_EXERCISE = ROOT / "tools" / "stdlib_exercise.py"  # does what the pages do, in Pyodide
 STDLIB_MINIFY = ROOT / "tools" / "minify_python.py"  # the zip's sources without comments and docstrings
@@ -206,7 +207,7 @@ PRECACHE = (
     "embed/frame.js",
     "wheels/*",
     f"{PYODIDE_DIR}/pyodide*",
-    f"{STDLIB_PREFIX}*.zip",  # not its .xz; the whole python_stdlib.zip is only for /hello/, not precached
+    f"{STDLIB_PREFIX}*.zip.gz",  # not its .xz; the whole python_stdlib.zip is only for /hello/, not precached
     f"{SNAPSHOT_PREFIX}*",
 )
 HEADERS = {
@@ -712,14 +713,10 @@ def xz_compressed(data: bytes) -> bytes:
 
 
 def make_slow_files(site: Path, stdlib: str) -> None:
-    """Write what a slow first visit downloads instead (worker.mjs): the pages' wasm xz-compressed (WASM_XZ),
-    and the standard library (site/stdlib) with its members stored, not deflated, xz-compressed (+ ".xz"):
-    a zip packs better as a whole."""
-    wasm = (site / PYODIDE_DIR / "pyodide.asm.wasm").read_bytes()
-    with zipfile.ZipFile(site / stdlib) as archive:
-        names = archive.namelist()
-    stored = trimmed_zip(site / stdlib, names, compress_type=zipfile.ZIP_STORED)
-    for data, name in [(wasm, WASM_XZ), (stored, f"{stdlib}.xz")]:
+    """Write what a slow first visit downloads instead (worker.mjs): the pages' wasm (WASM_XZ) and the
+    standard library (site/stdlib, + ".xz") xz-compressed."""
+    for source, name in [(site / PYODIDE_DIR / "pyodide.asm.wasm", WASM_XZ), (site / stdlib, f"{stdlib}.xz")]:
+        data = source.read_bytes()
         (site / name).write_bytes(xz_compressed(data))
         step(f"{name}: {len(data):,} bytes, {(site / name).stat().st_size:,} xz-compressed")
 
@@ -895,22 +892,17 @@ def stdlib_modules(runtime: Path, wheels: Sequence[Path], imports: Sequence[str]
     return modules
 
 
-def trimmed_zip(
-    original: Path,
-    keep: Collection[str],
-    added: Mapping[str, bytes] = {},
-    compress_type: int = zipfile.ZIP_DEFLATED,
-) -> bytes:
-    """The zip with only the kept members, in order and with their dates, then the added ones (dated 1980):
-    the same input, the same bytes."""
+def trimmed_zip(original: Path, keep: Collection[str], added: Mapping[str, bytes] = {}) -> bytes:
+    """The zip with only the kept members, in order and with their dates, then the added ones (dated 1980),
+    each stored, not deflated (a zip packs better compressed as a whole): the same input, the same bytes."""
     buffer = io.BytesIO()
     with zipfile.ZipFile(original) as source, zipfile.ZipFile(buffer, "w") as out:
         members = [(info, source.read(info)) for info in source.infolist() if info.filename in keep]
         members += [(zipfile.ZipInfo(name), data) for name, data in added.items()]
         for info, data in members:
             member = zipfile.ZipInfo(info.filename, info.date_time)
-            member.external_attr, member.compress_type = info.external_attr, compress_type
-            out.writestr(member, data, compresslevel=9)
+            member.external_attr = info.external_attr
+            out.writestr(member, data)
     return buffer.getvalue()
 
 
@@ -960,7 +952,9 @@ def slimmed_wheel(data: bytes) -> bytes:
 
 
 def make_stdlib(site: Path, wheels: Sequence[Path]) -> str:
-    """Write the standard library the pages use to site/runtime/python_stdlib-<hash>.zip; return that path."""
+    """Write the standard library the pages use to site/runtime/python_stdlib-<hash>.zip, and gzipped to
+    that + ".gz"; return that path. (The zip itself is for the snapshot's build, and for a browser that
+    cannot gunzip: worker.mjs.)"""
     # Kept: what Pyodide imported for the pages' imports, STDLIB_WHOLE, STDLIB_LAZY and the exercise
     # (stdlib_modules); then it must hold whatever the pages and the engine modules they reach import
     # anywhere (check_stdlib).
@@ -980,8 +974,10 @@ def make_stdlib(site: Path, wheels: Sequence[Path]) -> str:
     data = minified_zip(site / PYODIDE_DIR, trimmed)
     name = f"{STDLIB_PREFIX}{hashlib.sha256(data).hexdigest()[:16]}.zip"
     (site / name).write_bytes(data)
+    (site / f"{name}.gz").write_bytes(gzip.compress(data, compresslevel=9, mtime=0))
     count = sum(member.endswith(".py") for member in keep), sum(member.endswith(".py") for member in members)
-    step(f"stdlib: {count[0]} of {count[1]} modules, {len(data):,} bytes ({original.stat().st_size:,} whole)")
+    sizes = f"{len(data):,} bytes, {(site / f'{name}.gz').stat().st_size:,} gzipped"
+    step(f"stdlib: {count[0]} of {count[1]} modules, {sizes} ({original.stat().st_size:,} whole)")
     return name
 
 
@@ -1225,7 +1221,7 @@ def build() -> Path:
         shutil.copytree(PUBLIC, fresh, dirs_exist_ok=True)
     # What a first start waits for, counted by the loading bar (not the snapshot: a slow network drops it).
     wheels = [f"{WHEELS_DIR}/{w.name}" for w in [wheel, *extras]]
-    waited = [f"{PYODIDE_DIR}/pyodide.asm.wasm", stdlib or f"{PYODIDE_DIR}/python_stdlib.zip", *wheels]
+    waited = [f"{PYODIDE_DIR}/pyodide.asm.wasm", f"{stdlib}.gz", *wheels]
     render_pages(fresh, wheel.name, snapshot, stdlib, waited, paint_build(wheel))
     write_play_previews(fresh)
     (fresh / "_headers").write_text(headers_file())

@@ -79,7 +79,8 @@ def smaller(source: str, filename: str) -> str:
 
 
 def minify_zip(source: str, target: str) -> dict[str, int]:
-    """Write the zip at source to target with every .py member made smaller; count what changed."""
+    """Write the zip at source to target with every .py member made smaller (each compressed as it was);
+    count what changed."""
     counts = {"minified": 0, "kept": 0}
     with zipfile.ZipFile(source) as original, zipfile.ZipFile(target, "w") as out:
         for info in original.infolist():
@@ -90,6 +91,6 @@ def minify_zip(source: str, target: str) -> dict[str, int]:
                 counts["minified" if shorter != text else "kept"] += 1
                 data = shorter.encode()
             member = zipfile.ZipInfo(info.filename, info.date_time)
-            member.external_attr, member.compress_type = info.external_attr, zipfile.ZIP_DEFLATED
+            member.external_attr, member.compress_type = info.external_attr, info.compress_type
             out.writestr(member, data, compresslevel=9)
     return counts

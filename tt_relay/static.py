@@ -25,6 +25,7 @@ MIME_TYPES = {
     ".css": "text/css",
     ".html": "text/html; charset=utf-8",
     ".xz": "application/x-xz",  # not the type of what it packs (mimetypes' guess): never decoded on the way
+    ".gz": "application/gzip",  # likewise
 }
 # Files that configure the host (Netlify) and are not part of the site.
 HIDDEN = frozenset({"_headers", "_redirects"})

@@ -26,7 +26,7 @@ self.addEventListener("install", (event) => {
         const absolute = new URL(url, SCOPE).href;
         return new Request(absolute, { cache: url.startsWith("runtime/") ? "default" : "no-cache" });
       });
-      // What a page's worker handed over (the runtime's wasm it decoded: web/assets/worker.mjs, HANDOFF) is
+      // What a page's worker handed over (the wasm and standard library it decoded: worker.mjs, HANDOFF) is
       // kept as it is, not downloaded again; a runtime/ name says its version, so it is this one's file.
       const handed = await Promise.all(requests.map((request) => caches.match(request, { cacheName: HANDOFF })));
       await Promise.all(handed.map((response, i) => response && cache.put(requests[i], response)));

@@ -26,7 +26,8 @@ SOLO = f"play/?game=futures&seats=human,bot,bot,bot&{FAST}"  # no seed: a new de
 HOT_SEAT = f"play/?game=futures&seats=human,human,human&{FAST}"
 SNAPSHOT_URL = re.compile(r"/runtime/snapshot-[0-9a-f]+\.bin$")
 WASM_FILES = ("/pyodide.asm.wasm", "/" + build.WASM_XZ.split("/")[-1])  # the runtime's, and its xz
-STDLIB_URL = re.compile(r"/runtime/python_stdlib-[0-9a-f]+\.zip$")  # the trimmed one (build.make_stdlib)
+STDLIB_ZIP = r"/runtime/python_stdlib-[0-9a-f]+\.zip"  # the trimmed one (build.make_stdlib)
+STDLIB_URL = re.compile(STDLIB_ZIP + r"\.gz$")  # as the pages download it
 SW_READY_MS = 180_000  # the worker precaches ~13 MB once the page is ready
 # The worker whose cache is the first name is active (installed whole) and the other caches are gone.
 NEW_WORKER_IN_CHARGE = """async ([mine, ...old]) => {
@@ -43,9 +44,10 @@ def started(page: Page) -> str:
     return str(page.evaluate("document.documentElement.dataset.start"))
 
 
-def trimmed_stdlib_only(requests: list[str]) -> bool:
-    """Whether the page loaded the trimmed standard library and never Pyodide's whole one."""
-    return any(STDLIB_URL.search(url) for url in requests) and not any(
+def trimmed_stdlib_only(requests: list[str], trimmed: re.Pattern[str] = STDLIB_URL) -> bool:
+    """Whether the page loaded the trimmed standard library (gzipped, unless said) and never Pyodide's whole
+    one."""
+    return any(trimmed.search(url) for url in requests) and not any(
         url.endswith("/python_stdlib.zip") for url in requests
     )
 
@@ -315,7 +317,7 @@ def test_a_browser_without_decompression_streams_starts_normally(page: Page, pag
     wait_ready(page)
     assert started(page) == "fresh"
     assert not any(SNAPSHOT_URL.search(url) for url in page_guard.requests)
-    assert trimmed_stdlib_only(page_guard.requests)
+    assert trimmed_stdlib_only(page_guard.requests, re.compile(STDLIB_ZIP + "$"))  # it cannot gunzip the .gz
     click_actions(page, 2)
 
 
@@ -392,8 +394,10 @@ def test_a_first_visit_on_a_slow_network_switches_to_the_xz_files_or_falls_back_
     wait_ready(page)
     assert started(page) == "fresh"
     assert page.evaluate("document.documentElement.dataset.wasm") == ("xz" if serve is None else "plain")
-    stdlib = STDLIB_URL.pattern.removesuffix("$")
-    for usual, xz_one in [[re.escape(name) + "$" for name in WASM_FILES], [stdlib + "$", stdlib + r"\.xz$"]]:
+    for usual, xz_one in [
+        [re.escape(name) + "$" for name in WASM_FILES],
+        [STDLIB_URL.pattern, STDLIB_ZIP + r"\.xz$"],
+    ]:
         plain, xz = ([how for url, how in ended if re.search(name, url)] for name in [usual, xz_one])
         # Each usual file is stopped for its xz one, and fetched again only if that fails. The xz one is
         # asked for once, in the network's first seconds, for both starts of Pyodide.
@@ -418,19 +422,32 @@ def test_after_an_xz_start_the_service_worker_keeps_the_decoded_wasm_and_the_nex
     assert page.evaluate("document.documentElement.dataset.wasm") == "xz"
     cdp.send("Network.emulateNetworkConditions", {**SLOW, "downloadThroughput": -1})
     wait_offline_ready(page)
-    # Neither the page nor the service worker's precache downloaded the usual wasm whole: it was handed over.
+    # Neither the page nor the service worker's precache downloaded the usual wasm or standard library whole:
+    # they were handed over (the standard library's zip as it is, not gzipped).
     assert [how for url, how in ended if url.endswith(WASM_FILES[0])] == ["failed"], ended
+    assert [how for url, how in ended if STDLIB_URL.search(url)] == ["failed"], ended
     wasm = build.DIST / build.PYODIDE_DIR / "pyodide.asm.wasm"
+    (stdlib,) = (build.DIST / "runtime").glob("python_stdlib-*.zip")
     kept = page.evaluate(
-        """async ([url, handoff]) => {
-          const response = await caches.match(url);
-          const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", await response.arrayBuffer()));
-          const hex = [...digest].map((byte) => byte.toString(16).padStart(2, "0")).join("");
-          return [hex, response.headers.get("Content-Type"), await caches.has(handoff)];
+        """async ([urls, handoff]) => {
+          const found = [];
+          for (const url of urls) {
+            const response = await caches.match(url);
+            const digest = await crypto.subtle.digest("SHA-256", await response.arrayBuffer());
+            const hex = [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+            found.push(hex, response.headers.get("Content-Type"));
+          }
+          return [...found, await caches.has(handoff)];
         }""",
-        [f"{page_guard.origin}{build.PYODIDE_DIR}/pyodide.asm.wasm", build.HANDOFF_CACHE],
+        [
+            [
+                f"{page_guard.origin}{build.PYODIDE_DIR}/pyodide.asm.wasm",
+                f"{page_guard.origin}runtime/{stdlib.name}.gz",
+            ],
+            build.HANDOFF_CACHE,
+        ],
     )
-    assert kept == [build.sha256(wasm), "application/wasm", False]
+    assert kept == [build.sha256(wasm), "application/wasm", build.sha256(stdlib), None, False]
     # The next visit reads the runtime from the cache, the handed-over wasm too: none of it from the network.
     network: list[str] = []
     page.context.on("request", lambda request: request.service_worker and network.append(request.url))
@@ -456,6 +473,13 @@ def test_offline_after_one_visit_a_whole_solo_game_and_a_hot_seat_one_start_and_
     page.goto(SOLO)
     wait_ready(page)
     wait_offline_ready(page)
+    # The precache has the standard library the page gunzipped (handed over), so the next start need not.
+    (stdlib,) = (build.DIST / "runtime").glob("python_stdlib-*.zip")
+    cached = page.evaluate(
+        "async (url) => [...new Uint8Array(await (await caches.match(url)).arrayBuffer())]",
+        f"{page_guard.origin}runtime/{stdlib.name}.gz",
+    )
+    assert bytes(cached) == stdlib.read_bytes()
     page.context.set_offline(True)
     try:
         page.goto(SOLO)

@@ -25,6 +25,8 @@ const STDLIB = "{{STDLIB}}";
 const WASM_XZ = new URL("{{WASM_XZ}}", import.meta.url).href;
 const XZ = new URL("{{XZ}}/xzwasm.wasm", import.meta.url).href;
 const GZIP_MAGIC = [0x1f, 0x8b];
+const GUNZIPS = typeof DecompressionStream === "function";
+const plainFetch = globalThis.fetch; // the worker's own files' (the fetch Pyodide uses is wrapped below)
 const WASM_HEADERS = { "Content-Type": "application/wasm" };
 // Restoring saves a few seconds of start-up: an image still more than SLOW_MS from fully downloaded,
 // judged from the pace so far once CHECK_AFTER_MS have passed, would cost more than it saves.
@@ -36,7 +38,7 @@ const toXz = new Promise((resolve) => (judged = resolve));
 
 // The image starts downloading as soon as the worker runs, beside the runtime's own files;
 // Pyodide's loader is imported after that starts (a static import would hold the download back a fetch).
-const image = SNAPSHOT && typeof DecompressionStream === "function" ? fetchImage(new URL(SNAPSHOT, import.meta.url)) : null;
+const image = SNAPSHOT && GUNZIPS ? fetchImage(new URL(SNAPSHOT, import.meta.url)) : null;
 image?.catch(() => judged(false)); // a failure is reported (and survived) in loadPyodide
 if (!image) judged(false);
 const runtime = import("{{PYODIDE}}/pyodide.mjs");
@@ -47,6 +49,9 @@ import("{{PYODIDE}}/pyodide.asm.mjs").catch(() => {}); // Pyodide imports it aga
 // is busy meanwhile unpacking the image as it arrives. Each is handed to Pyodide's first fetch of it (the
 // wasm is compiled here: see `compiled` below), but the build's standard library (stdlibFile).
 const STDLIB_URL = new URL(STDLIB || "python_stdlib.zip", STDLIB ? import.meta.url : INDEX_URL).href;
+// That zip (its members stored) is downloaded gzipped (build.py, make_stdlib); a browser that cannot gunzip
+// (no DecompressionStream: no snapshot nor xz files either) downloads the zip itself.
+const STDLIB_GZ = GUNZIPS ? `${STDLIB_URL}.gz` : STDLIB_URL;
 const WASM_URL = `${INDEX_URL}pyodide.asm.wasm`;
 const plainWasm = new AbortController(); // stopped on a slow network, for the xz one (slowNetwork)
 const ahead = new Map(
@@ -59,15 +64,20 @@ const ahead = new Map(
 // The build's standard library, read whole here as it comes (counted for the loading bar): Pyodide gets it
 // if it has all come before the network is judged slow, else the xz one (stdlibFile).
 const plainStdlib = new AbortController(); // stopped for the xz one (xzStdlib)
-const usualStdlib = STDLIB ? whole(STDLIB_URL, { signal: plainStdlib.signal }) : null;
+const usualStdlib = STDLIB ? usualZip({ signal: plainStdlib.signal }) : null;
 usualStdlib?.catch(() => {}); // reported by the fetch of Pyodide's that gets it
 
-/** url's response, read whole, its body counted as arrived bytes of url as it comes. */
-async function whole(url, options) {
-  const response = await fetch(url, options);
+/** The standard library's zip: STDLIB_GZ's response read whole (its body counted as it comes), gunzipped
+ * if it is gzip, which a host may have undone already, and the zip a first visit hands over is not. */
+async function usualZip(options) {
+  const response = await plainFetch(STDLIB_GZ, options);
   if (!response.ok) return response;
-  const body = await new Response(response.body.pipeThrough(counting(url))).arrayBuffer();
-  return new Response(body, { headers: response.headers });
+  const body = new Uint8Array(await new Response(response.body.pipeThrough(counting(STDLIB_GZ))).arrayBuffer());
+  if (!GZIP_MAGIC.every((byte, i) => body[i] === byte)) return new Response(body);
+  const stream = new Response(body).body.pipeThrough(new DecompressionStream("gzip"));
+  const zip = await new Response(stream).arrayBuffer();
+  handOver(STDLIB_GZ, zip).catch(() => {}); // the next visits' start need not gunzip it
+  return new Response(zip);
 }
 
 /** The snapshot's bytes: the file is gzipped, unless a host already undid that (Content-Encoding). */
@@ -134,7 +144,6 @@ let started = "";
 // most any fetch of it got: after a failed snapshot start, Pyodide fetches its files again).
 const DOWNLOADS = new Map(Object.entries({{DOWNLOADS}}).map(([url, size]) => [new URL(url, import.meta.url).href, size]));
 const arrived = new Map();
-const plainFetch = globalThis.fetch;
 globalThis.fetch = async (resource, options) => {
   const url = new URL(resource instanceof Request ? resource.url : resource, location.href).href;
   if (url === WASM_URL && compiled) return standIn();
@@ -174,7 +183,7 @@ compiled.catch(() => {}); // reported by the instantiation that falls back
 compiling.then(settle[0], (error) => switched || settle[1](error));
 
 // A first visit on a slow network (the image is given up as too slow: fetchImage) downloads the runtime's
-// wasm and the standard library xz-compressed instead (build.py, make_slow_files: 0.77x and 0.73x the
+// wasm and the standard library xz-compressed instead (build.py, make_slow_files: 0.77x and 0.79x the
 // bytes of their gzip; at a phone's 1.6 Mbit/s, ready 1.5 s sooner than with the wasm brotli-compressed,
 // as it was before), when less than SWITCH_BEFORE of the usual wasm has come, and decodes them as they
 // arrive with a small wasm decoder (xzDecoded: browsers' DecompressionStream has no xz, nor brotli). Not on
@@ -204,7 +213,7 @@ async function xzWasm() {
   const wasm = new Response(kept).arrayBuffer();
   wasm.catch(() => {}); // the compile reports a failed download
   const module = await WebAssembly.compileStreaming(new Response(compiling, { headers: WASM_HEADERS }));
-  handOver(wasm).catch(() => {}); // not handed over: the service worker downloads the wasm, as before
+  wasm.then((bytes) => handOver(WASM_URL, bytes, WASM_HEADERS)).catch(() => {}); // else sw.js downloads it
   return module;
 }
 
@@ -221,13 +230,16 @@ let stdlibXz = null; // the standard library's response: from its xz file, or th
 /** The standard library from its xz file, decoded whole here (a copy for each start of Pyodide). */
 async function xzStdlib() {
   plainStdlib.abort();
-  stdlibXz ??= xzDecoded(`${STDLIB_URL}.xz`, STDLIB_URL)
+  stdlibXz ??= xzDecoded(`${STDLIB_URL}.xz`, STDLIB_GZ)
     .then((body) => new Response(body).arrayBuffer())
     .then(
-      (bytes) => new Response(bytes),
+      (bytes) => {
+        handOver(STDLIB_GZ, bytes).catch(() => {}); // the same zip as the usual file's
+        return new Response(bytes);
+      },
       (error) => {
         console.warn("Trading Table: the xz standard library failed, fetching the usual one.", error);
-        return plainFetch(STDLIB_URL);
+        return usualZip();
       },
     );
   return (await stdlibXz).clone();
@@ -282,20 +294,21 @@ async function xzDecoded(file, url) {
   return response.body.pipeThrough(counting(url, length ? DOWNLOADS.get(url) / length : 0)).pipeThrough(decoding);
 }
 
-// The service worker precaches the usual wasm (sw.js) after a first visit, which would download it again
-// after an xz start: its decoded bytes, once they have compiled, are handed over instead in a cache of
-// their own (HANDOFF), which the service worker's install takes them from and then deletes (its `tt-` name
-// has sw.js's prune() delete one left behind). Not on a page that registers no service worker (an
-// embed: the page's first message says), where the cache would stay unused.
+// The service worker precaches the usual wasm and standard library (sw.js) after a first visit, which would
+// download them again after an xz start: their decoded bytes (the wasm once it has compiled) are handed over
+// instead in a cache of their own (HANDOFF), which the service worker's install takes them from and then
+// deletes (its `tt-` name has sw.js's prune() delete one left behind). So is the standard library gunzipped
+// on any first visit: the next ones then have no gzip to undo. Not on a page that registers no service
+// worker (an embed: the page's first message says), where the cache would stay unused.
 const HANDOFF = "{{HANDOFF}}";
 let precached; // whether the page registers the service worker (its first message: start)
 const precaching = new Promise((resolve) => (precached = resolve));
 
-/** Hand the decoded wasm over to the service worker's precache, if the page has one. */
-async function handOver(wasm) {
+/** Hand a decoded file over to the service worker's precache as url's, if the page has one. */
+async function handOver(url, bytes, headers = {}) {
   if (!(await precaching) || typeof caches === "undefined") return;
   const cache = await caches.open(HANDOFF);
-  await cache.put(WASM_URL, new Response(await wasm, { headers: WASM_HEADERS }));
+  await cache.put(url, new Response(bytes, { headers }));
 }
 
 const standIns = new WeakSet();
