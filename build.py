@@ -118,8 +118,8 @@ PYSCRIPT_DIR = f"runtime/pyscript-{PYSCRIPT_VERSION}"
 XZ_DIR = f"runtime/xzwasm-{XZWASM_VERSION}"  # the decoder's wasm and its notice (vendor_xz)
 WASM_XZ = f"{PYODIDE_DIR}.asm.wasm.xz"  # the pages' wasm xz-compressed (make_slow_files)
 WHEELS_DIR = "wheels"
-# The cache a page's worker hands the wasm it decoded over to the service worker in (worker.mjs, sw.js);
-# its `tt-` name has the service worker's prune() delete one left behind.
+# The cache a page's worker hands the wasm and standard library it decoded over to the service worker in
+# (worker.mjs, sw.js); its `tt-` name has the service worker's prune() delete one left behind.
 HANDOFF_CACHE = "tt-handoff"
 PHONE_VIEWPORT = {"width": 390, "height": 844}  # a phone in portrait, CSS pixels: tests and benchmarks
 # Debian's Chromium as tests and benchmarks launch it (no sandbox as root, no background traffic).
@@ -973,10 +973,11 @@ def make_stdlib(site: Path, wheels: Sequence[Path]) -> str:
     trimmed = trimmed_zip(original, keep, {"sitecustomize.py": STDLIB_SITE.read_bytes()})
     data = minified_zip(site / PYODIDE_DIR, trimmed)
     name = f"{STDLIB_PREFIX}{hashlib.sha256(data).hexdigest()[:16]}.zip"
+    gzipped = gzip.compress(data, compresslevel=9, mtime=0)
     (site / name).write_bytes(data)
-    (site / f"{name}.gz").write_bytes(gzip.compress(data, compresslevel=9, mtime=0))
+    (site / f"{name}.gz").write_bytes(gzipped)
     count = sum(member.endswith(".py") for member in keep), sum(member.endswith(".py") for member in members)
-    sizes = f"{len(data):,} bytes, {(site / f'{name}.gz').stat().st_size:,} gzipped"
+    sizes = f"{len(data):,} bytes, {len(gzipped):,} gzipped"
     step(f"stdlib: {count[0]} of {count[1]} modules, {sizes} ({original.stat().st_size:,} whole)")
     return name
 

@@ -412,7 +412,7 @@ def test_a_first_visit_on_a_slow_network_switches_to_the_xz_files_or_falls_back_
     assert not [error for error in page_guard.errors if not re.search(expected, error)], page_guard.errors
 
 
-def test_after_an_xz_start_the_service_worker_keeps_the_decoded_wasm_and_the_next_visit_plays_offline(
+def test_after_an_xz_start_the_service_worker_keeps_the_decoded_wasm_and_stdlib_and_the_next_visit_is_offline(
     page: Page, page_guard: PageGuard
 ) -> None:
     page_guard.expect_errors()  # the snapshot (too slow) and the plain wasm are given up: checked below

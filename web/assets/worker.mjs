@@ -25,6 +25,7 @@ const STDLIB = "{{STDLIB}}";
 const WASM_XZ = new URL("{{WASM_XZ}}", import.meta.url).href;
 const XZ = new URL("{{XZ}}/xzwasm.wasm", import.meta.url).href;
 const GZIP_MAGIC = [0x1f, 0x8b];
+const isGzip = (bytes) => GZIP_MAGIC.every((byte, i) => bytes[i] === byte);
 const GUNZIPS = typeof DecompressionStream === "function";
 const plainFetch = globalThis.fetch; // the worker's own files' (the fetch Pyodide uses is wrapped below)
 const WASM_HEADERS = { "Content-Type": "application/wasm" };
@@ -73,7 +74,7 @@ async function usualZip(options) {
   const response = await plainFetch(STDLIB_GZ, options);
   if (!response.ok) return response;
   const body = new Uint8Array(await new Response(response.body.pipeThrough(counting(STDLIB_GZ))).arrayBuffer());
-  if (!GZIP_MAGIC.every((byte, i) => body[i] === byte)) return new Response(body);
+  if (!isGzip(body)) return new Response(body);
   const stream = new Response(body).body.pipeThrough(new DecompressionStream("gzip"));
   const zip = await new Response(stream).arrayBuffer();
   handOver(STDLIB_GZ, zip).catch(() => {}); // the next visits' start need not gunzip it
@@ -113,8 +114,7 @@ async function fetchImage(url) {
       }
     },
   });
-  const gzipped = GZIP_MAGIC.every((byte, i) => head[i] === byte);
-  const stream = gzipped ? body.pipeThrough(new DecompressionStream("gzip")) : body;
+  const stream = isGzip(head) ? body.pipeThrough(new DecompressionStream("gzip")) : body;
   return unpack(new Uint8Array(await new Response(stream).arrayBuffer()));
 }
 
