@@ -110,10 +110,47 @@ for (const capsule of capsules) {
 }
 console.log(JSON.stringify(spans));
 """
+# Run by Node (`node - DIR`): the wasm functions of the Pyodide in DIR that the builtin `unicodedata` module
+# calls by pointer, as JSON [index, ...]: its builtins' (wasm32: refcount, type, then a PyMethodDef {name,
+# C function, ...}), its names' C API (a PyCapsule: refcount, type, its pointer and its name; the pointer at
+# {getname, getcode}) and ucd_3_2_0's (refcount, type, name, getrecord, normalization). A pointer is an
+# entry of the wasm's table, whose JS function is named by its index.
+UNICODEDATA_JS = r"""
+import { pathToFileURL } from "node:url";
+
+const [dir] = process.argv.slice(2);
+const { loadPyodide } = await import(pathToFileURL(`${dir}/pyodide.mjs`).href);
+const pyodide = await loadPyodide({ indexURL: `${dir}/` });
+const [builtins, capsule, ucd] = JSON.parse(pyodide.runPython(`import json, unicodedata as u
+builtins = [[n, id(f)] for n, f in sorted(vars(u).items()) if isinstance(f, type(len))]
+json.dumps([builtins, id(u._ucnhash_CAPI), id(u.ucd_3_2_0)])`));
+const memory = pyodide._module.HEAPU8;
+const word = (at) => new DataView(memory.buffer).getUint32(at, true);
+const text = (at) => new TextDecoder().decode(memory.subarray(at, memory.indexOf(0, at)));
+const expect = (at, name) => {
+  if (text(at) !== name) throw new Error(`unicodedata: no ${name} where expected`);
+};
+const pointers = builtins.map(([name, address]) => {
+  expect(word(word(address + 8)), name);
+  return word(word(address + 8) + 4);
+});
+expect(word(capsule + 12), "unicodedata._ucnhash_CAPI");
+expect(word(ucd + 8), "3.2.0");
+pointers.push(word(word(capsule + 8)), word(word(capsule + 8) + 4), word(ucd + 12), word(ucd + 16));
+const functions = pointers.map((pointer) => Number(pyodide._module.wasmTable.get(pointer).name));
+if (functions.some(Number.isNaN)) throw new Error(`unicodedata's functions: ${functions}`);
+console.log(JSON.stringify(functions));
+"""
+# How build.py finds the Unicode database's tables from those functions (unicodedata_spans), in the runtime's
+# name: change it when that does.
+UNICODEDATA_FINDER = "runs of the module's own objects, each with at most 8 strays, of 64 KiB or more"
+UNICODEDATA_STRAYS = 8  # others' constants an object of the Unicode database may hold: unicodedata_spans
+UNICODEDATA_RUN = 64 * 1024  # the bytes a run of its objects has at least to be its tables
 STOCK_DIR = f"runtime/pyodide-{PYODIDE_VERSION}"  # the vendored runtime as it is: only /hello/ uses it
-# The pages' runtime: the stock one with its wasm's CJK tables zeroed (trim_runtime). Named by what finds
-# them, since a runtime/ URL is cached as immutable: other tables, another name.
-PYODIDE_DIR = f"{STOCK_DIR}-{hashlib.sha256(CJK_TABLES_JS.encode()).hexdigest()[:8]}"
+# The pages' runtime: the stock one with its wasm's CJK and Unicode database tables zeroed (trim_runtime).
+# Named by what finds them, since a runtime/ URL is cached as immutable: other tables, another name.
+TABLES_FINDERS = [CJK_TABLES_JS, UNICODEDATA_JS, UNICODEDATA_FINDER]
+PYODIDE_DIR = f"{STOCK_DIR}-{hashlib.sha256(json.dumps(TABLES_FINDERS).encode()).hexdigest()[:8]}"
 PYSCRIPT_DIR = f"runtime/pyscript-{PYSCRIPT_VERSION}"
 XZ_DIR = f"runtime/xzwasm-{XZWASM_VERSION}"  # the decoder's wasm and its notice (vendor_xz)
 WASM_XZ = f"{PYODIDE_DIR}.asm.wasm.xz"  # the pages' wasm xz-compressed (make_slow_files)
@@ -553,28 +590,35 @@ def leb128(data: bytes, at: int, signed: bool = False) -> tuple[int, int]:
             return (value - (1 << shift) if signed and byte & 0x40 else value), at
 
 
+def wasm_section(wasm: bytes, number: int) -> int | None:
+    """Where the body of the wasm module's section of this number starts (None if it has none)."""
+    at = 8  # past the magic number and version
+    while at < len(wasm):
+        section, (size, at) = wasm[at], leb128(wasm, at + 1)
+        if section == number:
+            return at
+        at += size
+    return None
+
+
 def wasm_segments(wasm: bytes) -> list[tuple[int, int, int]]:
     """The active data segments of a wasm module: each one's offset in memory, where its bytes start in the
     module and how many there are."""
-    at, segments = 8, []  # past the magic number and version
-    while at < len(wasm):
-        section, (size, at) = wasm[at], leb128(wasm, at + 1)
-        if section == WASM_DATA_SECTION:
-            count, pos = leb128(wasm, at)
-            for _ in range(count):
-                flags, pos = leb128(wasm, pos)
-                if flags == 2:  # active, with a memory index (0: there is one memory)
-                    _, pos = leb128(wasm, pos)
-                if flags != 1:  # active (a passive one is not in memory until code copies it)
-                    if wasm[pos] != WASM_I32_CONST:
-                        raise BuildError("a data segment of the Pyodide wasm is not at a constant offset")
-                    offset, pos = leb128(wasm, pos + 1, signed=True)
-                    pos += 1  # the offset expression's `end`
-                length, pos = leb128(wasm, pos)
-                if flags != 1:
-                    segments.append((offset, pos, length))
-                pos += length
-        at += size
+    at, segments = wasm_section(wasm, WASM_DATA_SECTION), []
+    count, pos = leb128(wasm, at) if at is not None else (0, 0)
+    for _ in range(count):
+        flags, pos = leb128(wasm, pos)
+        if flags == 2:  # active, with a memory index (0: there is one memory)
+            _, pos = leb128(wasm, pos)
+        if flags != 1:  # active (a passive one is not in memory until code copies it)
+            if wasm[pos] != WASM_I32_CONST:
+                raise BuildError("a data segment of the Pyodide wasm is not at a constant offset")
+            offset, pos = leb128(wasm, pos + 1, signed=True)
+            pos += 1  # the offset expression's `end`
+        length, pos = leb128(wasm, pos)
+        if flags != 1:
+            segments.append((offset, pos, length))
+        pos += length
     return segments
 
 
@@ -604,6 +648,144 @@ def zeroed_wasm(wasm: bytes, spans: Iterable[Sequence[int]]) -> bytes:
             if first < last:
                 out[at + first - offset : at + last - offset] = bytes(last - first)
     return bytes(out)
+
+
+WASM_IMPORT_SECTION, WASM_CODE_SECTION = 2, 10
+WASM_BLOCK_TYPES = {0x40, 0x7F, 0x7E, 0x7D, 0x7C, 0x7B, 0x70, 0x6F}  # one byte; else a type's index
+# Each opcode by its immediates (wasm 2.0, exceptions, tail calls): "u" an unsigned LEB128, "s" a signed
+# one, "b" a block type, "m" a memory argument, "1"/"4"/"8"/"16" bytes; "t" br_table, "v" select's types,
+# "y" try_table's catches; "f" the 0xFC, "x" the 0xFD (SIMD) and "a" the 0xFE (atomics) prefixes.
+WASM_IMMEDIATES = dict.fromkeys(
+    [0x00, 0x01, 0x05, 0x0A, 0x0B, 0x0F, 0x19, 0x1A, 0x1B, 0xD1, *range(0x45, 0xC5)], ""
+)
+WASM_IMMEDIATES |= dict.fromkeys([0x02, 0x03, 0x04, 0x06], "b") | dict.fromkeys(range(0x28, 0x3F), "m")
+WASM_IMMEDIATES |= dict.fromkeys(
+    [0x07, 0x08, 0x09, 0x0C, 0x0D, 0x10, 0x12, 0x18, *range(0x20, 0x27), 0xD2], "u"
+)
+WASM_IMMEDIATES |= {0x0E: "t", 0x11: "uu", 0x13: "uu", 0x1C: "v", 0x1F: "y", 0x3F: "u", 0x40: "u", 0x41: "s"}
+WASM_IMMEDIATES |= {0x42: "s", 0x43: "4", 0x44: "8", 0xD0: "s", 0xFC: "f", 0xFD: "x", 0xFE: "a"}
+WASM_FC = (
+    dict.fromkeys(range(8), "")
+    | dict.fromkeys([9, 11, 13, 15, 16, 17], "u")
+    | dict.fromkeys([8, 10, 12, 14], "uu")
+)
+WASM_SIMD = (
+    dict.fromkeys([*range(12), 92, 93], "m") | {12: "16", 13: "16"} | dict.fromkeys(range(21, 35), "1")
+)
+WASM_SIMD |= dict.fromkeys(range(84, 92), "m1")
+WASM_PREFIXED = {"f": (WASM_FC, None), "x": (WASM_SIMD, ""), "a": ({3: "1"}, "m")}  # table, and else
+
+
+def wasm_code(wasm: bytes) -> dict[int, tuple[list[int], list[int]]]:
+    """Each function the wasm module defines, by its index: the i32 constants its code has and the functions
+    it calls. Decoded instruction by instruction: an opcode this does not know fails the build."""
+    imported, at = 0, wasm_section(wasm, WASM_IMPORT_SECTION)
+    count, pos = leb128(wasm, at) if at is not None else (0, 0)
+    for _ in range(count):
+        for _name in range(2):
+            length, pos = leb128(wasm, pos)
+            pos += length
+        kind, pos = wasm[pos], pos + 1
+        if kind in (0, 4):  # a function (its type) or a tag (an attribute, its type)
+            imported += kind == 0
+            pos = leb128(wasm, pos + (kind == 4))[1]
+        elif kind == 3:  # a global: its type and mutability
+            pos += 2
+        else:  # a table (its element type) or a memory: limits
+            flags, pos = leb128(wasm, pos + (kind == 1))
+            for _limit in range(1 + (flags & 1)):
+                pos = leb128(wasm, pos)[1]
+    at, functions = wasm_section(wasm, WASM_CODE_SECTION), {}
+    count, pos = leb128(wasm, at) if at is not None else (0, 0)
+    for index in range(imported, imported + count):
+        length, pos = leb128(wasm, pos)
+        functions[index] = wasm_body(wasm, pos, pos + length)
+        pos += length
+    return functions
+
+
+def wasm_body(wasm: bytes, at: int, end: int) -> tuple[list[int], list[int]]:
+    """A function body's i32 constants and the functions it calls."""
+    constants: list[int] = []
+    calls: list[int] = []
+    groups, at = leb128(wasm, at)
+    for _ in range(groups):  # its locals: a count and a type each
+        at = leb128(wasm, at)[1] + 1
+    while at < end:
+        opcode, at = wasm[at], at + 1
+        immediates = WASM_IMMEDIATES.get(opcode)
+        if immediates in WASM_PREFIXED:
+            sub, at = leb128(wasm, at)
+            table, otherwise = WASM_PREFIXED[immediates]
+            immediates = table.get(sub, otherwise)
+        if immediates is None:
+            raise BuildError(f"the wasm has an instruction build.py cannot read (0x{opcode:02x}) at {at - 1}")
+        if opcode == 0x41:
+            constants.append(leb128(wasm, at, signed=True)[0])
+        elif opcode in (0x10, 0x12):
+            calls.append(leb128(wasm, at)[0])
+        at = wasm_skip(wasm, at, immediates)
+    if at != end:
+        raise BuildError(f"a function of the wasm ends at {at}, not at {end}")
+    return constants, calls
+
+
+def wasm_skip(wasm: bytes, at: int, immediates: str) -> int:
+    """The offset past an instruction's immediates."""
+    for kind in re.findall(r"16|[0-9]|[a-z]", immediates):
+        if kind.isdigit():
+            at += int(kind)
+        elif kind in "us":
+            at = leb128(wasm, at)[1]
+        elif kind == "b":
+            at = at + 1 if wasm[at] in WASM_BLOCK_TYPES else leb128(wasm, at, signed=True)[1]
+        elif kind == "m":  # its alignment (bit 6: a memory's index follows), its offset
+            align, at = leb128(wasm, at)
+            at = leb128(wasm, leb128(wasm, at)[1] if align & 0x40 else at)[1]
+        elif kind == "t":
+            count, at = leb128(wasm, at)
+            at = wasm_skip(wasm, at, "u" * (count + 1))
+        elif kind == "v":
+            count, at = leb128(wasm, at)
+            at += count
+        else:  # "y": try_table's block type, then its catches (a kind, then a tag and a label, or a label)
+            count, at = leb128(wasm, wasm_skip(wasm, at, "b"))
+            for _ in range(count):
+                at = wasm_skip(wasm, at + 1, "uu" if wasm[at] < 2 else "u")
+    return at
+
+
+def unicodedata_spans(wasm: bytes, entries: Iterable[int]) -> list[list[int]]:
+    """The memory spans [start, end) of the Unicode database's tables in the wasm, from the functions the
+    builtin `unicodedata` module calls by pointer (entries): those and the ones only they call are the
+    module's. A constant of theirs that no other function has, within the data segments, starts an object
+    of the module's (or is a number, or a place within another object). From one such start to the next is
+    one of its objects when at most UNICODEDATA_STRAYS constants of other code fall within (numbers that
+    happen to: between others' objects there are one or more for each); a run of such objects one after
+    the other of UNICODEDATA_RUN bytes or more is its tables (its strings lie among others' strings, and a
+    place within a big object of others' has others' constants close by)."""
+    functions = wasm_code(wasm)
+    callers: dict[int, set[int]] = {}
+    for caller, (_, calls) in functions.items():
+        for callee in calls:
+            callers.setdefault(callee, set()).add(caller)
+    module = set(entries)
+    while grown := {c for f in module for c in functions[f][1] if c not in module and callers[c] <= module}:
+        module |= grown
+    own = {value for f in module for value in functions[f][0]}
+    others = sorted({value for f, (values, _) in functions.items() if f not in module for value in values})
+    segments = wasm_segments(wasm)
+    low, high = min(offset for offset, _, _ in segments), max(offset + size for offset, _, size in segments)
+    starts = sorted(value for value in own.difference(others) if low <= value < high)
+    runs: list[list[int]] = []
+    for start, end in itertools.pairwise(starts):
+        if bisect.bisect_left(others, end) - bisect.bisect_right(others, start) > UNICODEDATA_STRAYS:
+            continue
+        if runs and runs[-1][1] == start:
+            runs[-1][1] = end
+        else:
+            runs.append([start, end])
+    return [run for run in runs if run[1] - run[0] >= UNICODEDATA_RUN]
 
 
 def xor_memory(image: bytes, memory: bytes) -> bytes:
@@ -727,23 +909,37 @@ CJK_CODECS = re.compile(rb"\b_codecs_(?:cn|hk|iso2022|jp|kr|tw)\b")
 
 
 def trim_runtime(site: Path) -> None:
-    """Copy the stock runtime (site/STOCK_DIR) to site/PYODIDE_DIR, the pages' own, with the CJK codecs'
-    mapping tables zeroed in its wasm (Shift_JIS, GBK, Big5, EUC-KR...: text here is Unicode, and the
-    encodings that would read them are not in the trimmed standard library: check_cjk_unused). The stock
-    wasm has the same layout, so the tables are found in it."""
+    """Copy the stock runtime (site/STOCK_DIR) to site/PYODIDE_DIR, the pages' own, with tables no page reads
+    zeroed in its wasm (runtime_tables). The stock wasm has the same layout, so they are found in it."""
     stock = site / STOCK_DIR
     shutil.copytree(stock, site / PYODIDE_DIR)
-    key = inputs_key(stock, [], [CJK_TABLES_JS])
-    cached = CACHE / "wasm" / f"cjk-{key}.json"
+    tables = runtime_tables(stock)
+    wasm = zeroed_wasm(
+        (stock / "pyodide.asm.wasm").read_bytes(), [span for spans in tables.values() for span in spans]
+    )
+    (site / PYODIDE_DIR / "pyodide.asm.wasm").write_bytes(wasm)
+    for name, spans in tables.items():
+        step(f"wasm: {name} tables zeroed, {sum(end - start for start, end in spans):,} bytes")
+
+
+def runtime_tables(stock: Path) -> dict[str, list[list[int]]]:
+    """The memory spans of the tables the pages' wasm has zeroed, by what they are: the CJK codecs' maps
+    (Shift_JIS, GBK, Big5, EUC-KR...: text here is Unicode, and the encodings that would read them are not
+    in the trimmed standard library: check_cjk_unused), and the Unicode database's (`unicodedata`, which no
+    page imports: make_stdlib). Kept in .cache/wasm/."""
+    cached = CACHE / "wasm" / f"tables-{inputs_key(stock, [], TABLES_FINDERS)}.json"
     if not cached.exists():
+        entries = json.loads(run_node(UNICODEDATA_JS, [stock], "find the unicodedata module's functions"))
+        tables = {
+            "the CJK codecs'": json.loads(run_node(CJK_TABLES_JS, [stock], "find the CJK codecs' tables")),
+            "the Unicode database's": unicodedata_spans((stock / "pyodide.asm.wasm").read_bytes(), entries),
+        }
         cached.parent.mkdir(parents=True, exist_ok=True)
         partial = cached.with_suffix(".partial")
-        partial.write_text(run_node(CJK_TABLES_JS, [stock], "find the CJK codecs' tables") + "\n")
+        partial.write_text(json.dumps(tables) + "\n")
         partial.rename(cached)
-    spans = json.loads(cached.read_text())
-    wasm = zeroed_wasm((stock / "pyodide.asm.wasm").read_bytes(), spans)
-    (site / PYODIDE_DIR / "pyodide.asm.wasm").write_bytes(wasm)
-    step(f"wasm: the CJK codecs' tables zeroed, {sum(end - start for start, end in spans):,} bytes")
+    found: dict[str, list[list[int]]] = json.loads(cached.read_text())
+    return found
 
 
 def check_cjk_unused(sources: Iterable[Path]) -> None:
@@ -968,7 +1164,10 @@ def make_stdlib(site: Path, wheels: Sequence[Path]) -> str:
     static = reachable_imports(WEB.rglob("*.py"))
     modules = [member_module(member) for member in whole if member.endswith(".py")]
     imports = sorted({*snapshot_imports(), *modules, *STDLIB_LAZY})
-    keep = module_members(stdlib_modules(site / PYODIDE_DIR, wheels, imports), members) | whole
+    used = stdlib_modules(site / PYODIDE_DIR, wheels, imports)
+    if "unicodedata" in used:
+        raise BuildError("the pages import unicodedata, whose tables trim_runtime zeroes (runtime_tables)")
+    keep = module_members(used, members) | whole
     check_stdlib(static, members, keep)
     trimmed = trimmed_zip(original, keep, {"sitecustomize.py": STDLIB_SITE.read_bytes()})
     data = minified_zip(site / PYODIDE_DIR, trimmed)

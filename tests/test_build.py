@@ -183,6 +183,65 @@ def test_zeroed_wasm_zeroes_spans_across_segments_and_the_zeros_between() -> Non
             build.zeroed_wasm(wasm, [outside])
 
 
+def leb(value: int) -> bytes:
+    """A signed LEB128 (read as unsigned too, if not negative)."""
+    out = bytearray()
+    while not -64 <= value < 64:
+        out.append(value & 0x7F | 0x80)
+        value >>= 7
+    return bytes(out + bytes([value & 0x7F]))
+
+
+def wasm_module(bodies: list[bytes], data: bytes = b"", at: int = 0) -> bytes:
+    """A wasm module: one imported function (`env.f`), then functions of these bodies (no locals; `end`
+    added), and data at `at`."""
+    imports = b"\x01\x03env\x01f\x00\x00"  # a function of type 0
+    code = [leb(len(body) + 2) + b"\x00" + body + b"\x0b" for body in bodies]
+    sections = [(2, imports), (10, leb(len(bodies)) + b"".join(code))]
+    if data:
+        sections.append((11, b"\x01\x00\x41" + leb(at) + b"\x0b" + leb(len(data)) + data))
+    return b"\x00asm\x01\x00\x00\x00" + b"".join(bytes([n]) + leb(len(b)) + b for n, b in sections)
+
+
+def constant(value: int) -> bytes:
+    """i32.const value; drop."""
+    return b"\x41" + leb(value) + b"\x1a"
+
+
+def test_wasm_code_reads_each_functions_constants_and_calls_past_every_kind_of_immediate() -> None:
+    body = b"".join(
+        [
+            b"\x02\x40\x41" + leb(-5) + b"\x1a\x0b",  # block; i32.const -5; drop; end
+            b"\x42" + leb(1 << 40) + b"\x1a\x44" + bytes(8) + b"\x1a",  # i64 and f64 constants
+            b"\x41\x10\x28\x02\x08\x1a",  # i32.const 16; i32.load align 2 offset 8; drop
+            b"\x41\x00\x0e\x02\x00\x00\x00",  # br_table with two labels and a default
+            b"\xfc\x0a\x00\x00\xfd\x0c" + bytes(16) + b"\x1a",  # memory.copy; v128.const; drop
+            b"\x10\x02\x41" + leb(300_000),  # call 2; i32.const 300000
+        ]
+    )
+    assert build.wasm_code(wasm_module([body, b"\x10\x00"])) == {1: ([-5, 16, 0, 300_000], [2]), 2: ([], [0])}
+    with pytest.raises(build.BuildError, match=r"cannot read \(0x14\)"):
+        build.wasm_code(wasm_module([b"\x14\x00"]))  # call_ref: not here
+    with pytest.raises(build.BuildError, match="ends at"):
+        build.wasm_code(wasm_module([b"\x44"]))  # an f64 constant cut short by the body's end
+
+
+def test_unicodedata_spans_are_runs_of_the_modules_own_objects_with_few_strays() -> None:
+    k = 1024
+    bodies = [
+        b"\x10\x02\x10\x03" + b"".join(constant(v * k) for v in (1, 64, 128, 192, 224, 256)),  # 1: the entry
+        constant(200 * k),  # 2: only the entry calls it: the module's
+        constant(16 * k) + b"\x10\x00",  # 3: called by 4 too: not the module's, nor is 16 KiB
+        b"\x10\x03" + b"".join(constant(v * k + 1) for v in (2, *range(130, 139))),  # 4: others
+    ]
+    wasm = wasm_module(bodies, bytes(300 * k), at=k)
+    # Objects from 1, 64, 128, 192, 200 (the helper's) and 224 KiB to the next: 1-64 holds two strays (16
+    # KiB, 2 KiB + 1) and 64-128 none, a run of 127 KiB; 128-192 holds nine, one more than allowed;
+    # 192-256 is a run of 64 KiB; 256 KiB starts the last object, whose end nothing says.
+    assert build.unicodedata_spans(wasm, [1]) == [[k, 128 * k], [192 * k, 256 * k]]
+    assert (8, 64 * k) == (build.UNICODEDATA_STRAYS, build.UNICODEDATA_RUN)  # as the comment says
+
+
 def test_check_cjk_unused_names_what_would_read_the_zeroed_tables(tmp_path: Path) -> None:
     clean = zipped(tmp_path / "stdlib.zip", {"codecs.py": b"import _codecs\n"}, (2020, 1, 1, 0, 0, 0))
     page = tmp_path / "main.py"

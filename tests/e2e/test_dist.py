@@ -102,31 +102,36 @@ def test_the_trimmed_standard_library_is_part_of_pyodides_named_by_its_contents(
 
 
 # Run by Node (`node - DIR STDLIB`): Pyodide from DIR with the standard library zip STDLIB; prints what
-# Japanese text becomes in UTF-8 and in Shift_JIS (or the error), as JSON.
+# Japanese text becomes in UTF-8 and in Shift_JIS (or the error), what str's own tables say (upper case,
+# case folding, digits) and what the Unicode database says of a character, as JSON.
 ENCODE_JS = r"""
 import { pathToFileURL } from "node:url";
 
 const [dir, stdlib] = process.argv.slice(2);
 const { loadPyodide } = await import(pathToFileURL(`${dir}/pyodide.mjs`).href);
 const pyodide = await loadPyodide({ indexURL: `${dir}/`, stdLibURL: stdlib });
-console.log(pyodide.runPython(`import json
+console.log(pyodide.runPython(`import json, unicodedata
 def encoded(codec):
     try:
         return "あ株".encode(codec).hex()
     except LookupError as error:
         return type(error).__name__
-json.dumps([encoded("utf-8"), encoded("shift_jis")])`));
+cases = ["Straße ｱ株".upper(), "Straße".casefold(), "株式２".isidentifier(), "２５".isdigit(), int("２５")]
+json.dumps([encoded("utf-8"), encoded("shift_jis"), cases, unicodedata.name("あ", None)])`));
 """
 
 
-def test_the_pages_wasm_is_the_stock_one_with_the_cjk_tables_zeroed_which_nothing_reaches() -> None:
+def test_the_pages_wasm_is_the_stock_one_with_tables_zeroed_which_nothing_reaches() -> None:
     stock = build.DIST / build.STOCK_DIR
-    spans = json.loads(build.run_node(build.CJK_TABLES_JS, [stock], "find the CJK codecs' tables"))
-    assert sum(end - start for start, end in spans) > 500_000
+    tables = build.runtime_tables(stock)
+    sizes = {name: sum(end - start for start, end in spans) for name, spans in tables.items()}
+    assert sizes["the CJK codecs'"] > 500_000 and sizes["the Unicode database's"] > 600_000
     wasm = (stock / "pyodide.asm.wasm").read_bytes()
+    spans = [span for found in tables.values() for span in found]
     assert (PYODIDE / "pyodide.asm.wasm").read_bytes() == build.zeroed_wasm(wasm, spans) != wasm
     (stdlib,) = (build.DIST / "runtime").glob("python_stdlib-*.zip")
     pages = json.loads(build.run_node(ENCODE_JS, [PYODIDE, stdlib], "encode text"))
     whole = json.loads(build.run_node(ENCODE_JS, [stock, stock / "python_stdlib.zip"], "encode text"))
-    assert pages == ["e38182e6a0aa", "LookupError"]  # no Shift_JIS codec to read the zeroed tables
-    assert whole == ["e38182e6a0aa", "82a08a94"]
+    cases = ["STRASSE ｱ株", "strasse", True, True, 25]  # str's own tables are not the database's
+    assert pages == ["e38182e6a0aa", "LookupError", cases, None]  # nothing to read the zeroed tables
+    assert whole == ["e38182e6a0aa", "82a08a94", cases, "HIRAGANA LETTER A"]
