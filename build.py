@@ -765,12 +765,13 @@ def unicodedata_spans(wasm: bytes, entries: Iterable[int]) -> list[list[int]]:
     the other of UNICODEDATA_RUN bytes or more is its tables (its strings lie among others' strings, and a
     place within a big object of others' has others' constants close by)."""
     functions = wasm_code(wasm)
+    callees = {f: set(calls) & functions.keys() for f, (_, calls) in functions.items()}  # none imported
     callers: dict[int, set[int]] = {}
-    for caller, (_, calls) in functions.items():
-        for callee in calls:
+    for caller, called in callees.items():
+        for callee in called:
             callers.setdefault(callee, set()).add(caller)
     module = set(entries)
-    while grown := {c for f in module for c in functions[f][1] if c not in module and callers[c] <= module}:
+    while grown := {c for f in module for c in callees[f] - module if callers[c] <= module}:
         module |= grown
     own = {value for f in module for value in functions[f][0]}
     others = sorted({value for f, (values, _) in functions.items() if f not in module for value in values})

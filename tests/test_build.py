@@ -230,8 +230,8 @@ def test_unicodedata_spans_are_runs_of_the_modules_own_objects_with_few_strays()
     k = 1024
     bodies = [
         b"\x10\x02\x10\x03" + b"".join(constant(v * k) for v in (1, 64, 128, 192, 224, 256)),  # 1: the entry
-        constant(200 * k),  # 2: only the entry calls it: the module's
-        constant(16 * k) + b"\x10\x00",  # 3: called by 4 too: not the module's, nor is 16 KiB
+        constant(200 * k) + b"\x10\x00",  # 2: only the entry calls it: the module's (0 is imported)
+        constant(16 * k),  # 3: called by 4 too: not the module's, nor is 16 KiB
         b"\x10\x03" + b"".join(constant(v * k + 1) for v in (2, *range(130, 139))),  # 4: others
     ]
     wasm = wasm_module(bodies, bytes(300 * k), at=k)
