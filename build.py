@@ -141,15 +141,15 @@ const functions = pointers.map((pointer) => Number(pyodide._module.wasmTable.get
 if (functions.some(Number.isNaN)) throw new Error(`unicodedata's functions: ${functions}`);
 console.log(JSON.stringify(functions));
 """
-# How build.py finds the Unicode database's tables from those functions (unicodedata_spans), in the runtime's
-# name: change it when that does.
-UNICODEDATA_FINDER = "runs of the module's own objects, each with at most 8 strays, of 64 KiB or more"
+# How build.py finds the Unicode database's tables from those functions (unicodedata_spans), with its numbers
+# in the runtime's name: change the rule's words when the rule changes.
+UNICODEDATA_RULE = "runs of the module's own objects, each with few others' constants, long enough"
 UNICODEDATA_STRAYS = 8  # others' constants an object of the Unicode database may hold: unicodedata_spans
 UNICODEDATA_RUN = 64 * 1024  # the bytes a run of its objects has at least to be its tables
 STOCK_DIR = f"runtime/pyodide-{PYODIDE_VERSION}"  # the vendored runtime as it is: only /hello/ uses it
 # The pages' runtime: the stock one with its wasm's CJK and Unicode database tables zeroed (trim_runtime).
 # Named by what finds them, since a runtime/ URL is cached as immutable: other tables, another name.
-TABLES_FINDERS = [CJK_TABLES_JS, UNICODEDATA_JS, UNICODEDATA_FINDER]
+TABLES_FINDERS = [CJK_TABLES_JS, UNICODEDATA_JS, UNICODEDATA_RULE, UNICODEDATA_STRAYS, UNICODEDATA_RUN]
 PYODIDE_DIR = f"{STOCK_DIR}-{hashlib.sha256(json.dumps(TABLES_FINDERS).encode()).hexdigest()[:8]}"
 PYSCRIPT_DIR = f"runtime/pyscript-{PYSCRIPT_VERSION}"
 XZ_DIR = f"runtime/xzwasm-{XZWASM_VERSION}"  # the decoder's wasm and its notice (vendor_xz)
