@@ -2,7 +2,7 @@
 """What each paint of the play page costs its main thread, for one or more builds side by side.
 
     python3 benchmarks/paints.py [--site DIR --site DIR ...] [--games futures,virus_money] [--runs 2]
-                                 [--players 4] [--desktop]
+                                 [--players 4] [--desktop] [--replay]
 
 Each run plays one whole game per game and site, sites alternated (seed = the run's number), on the play page
 with every seat the strongest bot at pace 0, on a phone by default (CPU 4x slower through CDP, as
@@ -11,6 +11,11 @@ leaves for the browser (forced at once), the page's own work on a board python.j
 of a long task while the game goes on (Python runs in a worker). The first paint, over the preview, is
 left out. Sites default to dist/ (built unless --site is given); a site is served by build.py's server.
 Compare two builds by building each into its own directory (e.g. a copy of dist/ from another commit).
+
+--replay takes the bots' work out of the figures: on a 2-core machine a paint shares the cores with the
+worker's bots, and its time says as much about them as about the paint. Each run then plays the game once on
+the first site (unthrottled) and keeps every board Python painted; each site's play page (a hot-seat game,
+where nothing paints by itself) is then handed the same boards in order, one a frame, each timed as above.
 """
 
 from __future__ import annotations
@@ -59,6 +64,58 @@ def play(browser: Any, url: str, desktop: bool) -> list[float]:
         context.close()
 
 
+KEEP_BOARDS = """
+addEventListener("DOMContentLoaded", () => {
+  const TT = globalThis.TradingTable, paint = TT.paint;
+  window.__boards = [];
+  TT.paint = (box, html) => {
+    window.__boards.push(html);
+    paint(box, html);
+  };
+});
+"""
+PAINT_EACH = """async (boards) => {
+  const box = document.getElementById("board"), times = [];
+  for (const html of boards) {
+    const begun = performance.now();
+    TradingTable.paint(box, html);
+    void document.body.offsetHeight;
+    times.push(performance.now() - begun);
+    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+  }
+  return times;
+}"""
+
+
+def boards(browser: Any, url: str, desktop: bool) -> list[str]:
+    """Play the game at url to its end, unthrottled, in a fresh context; return every board Python painted."""
+    context = browser.new_context(viewport=None if desktop else build.PHONE_VIEWPORT, service_workers="block")
+    try:
+        context.add_init_script(KEEP_BOARDS)
+        page = context.new_page()
+        bots_browser.report_errors(page, url)
+        page.goto(url)
+        page.wait_for_function("document.documentElement.dataset.gameOver === '1'", timeout=900_000)
+        return [str(html) for html in page.evaluate("window.__boards")]
+    finally:
+        context.close()
+
+
+def repaint(browser: Any, url: str, shown: list[str], desktop: bool) -> list[float]:
+    """Hand a hot-seat play page at url the boards after the first, one a frame; return each paint's ms."""
+    context = browser.new_context(viewport=None if desktop else build.PHONE_VIEWPORT, service_workers="block")
+    try:
+        page = context.new_page()
+        bots_browser.report_errors(page, url)
+        page.goto(url)
+        page.wait_for_function("document.documentElement.dataset.ready === '1'", timeout=120_000)
+        if not desktop:
+            bots_browser.throttle(context, page)
+        return [float(ms) for ms in page.evaluate(PAINT_EACH, shown[1:])]
+    finally:
+        context.close()
+
+
 def main() -> int:
     """Serve each site, play the games on each in turn, print the table."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -67,6 +124,7 @@ def main() -> int:
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--runs", type=int, default=2, help="games per game and site (seeds 1..N)")
     parser.add_argument("--desktop", action="store_true", help="no CPU throttling, the default viewport")
+    parser.add_argument("--replay", action="store_true", help="the same boards painted on each site, no bots")
     args = parser.parse_args()
     startup.run_on_venv()
     from playwright.sync_api import sync_playwright
@@ -85,15 +143,20 @@ def main() -> int:
             for game in args.games.split(","):
                 seats = ",".join([f"bot:{bot_decisions.strongest(game)}"] * args.players)
                 query = f"play/?game={game}&players={args.players}&seats={seats}&seed={seed}&pace=0"
+                shown = boards(browser, servers[0].url + query, args.desktop) if args.replay else []
+                hot_seat = query.replace(seats, ",".join(["human"] * args.players))
                 for name, server in zip(names, servers, strict=True):
                     paints.setdefault((game, name), []).extend(
-                        play(browser, server.url + query, args.desktop)
+                        repaint(browser, server.url + hot_seat, shown, args.desktop)
+                        if args.replay
+                        else play(browser, server.url + query, args.desktop)
                     )
                 print(f"run {seed}: {game} played on every site", file=sys.stderr, flush=True)
         browser.close()
     profile = "desktop" if args.desktop else "phone (CPU 4x slower)"
     games = f"{args.runs} whole games each (seeds 1..{args.runs})"
-    print(f"\n{profile}, {args.players} strongest bots, pace 0, {games}\n")
+    how = "their boards painted again, no bots" if args.replay else "pace 0"
+    print(f"\n{profile}, {args.players} strongest bots, {how}, {games}\n")
     print("| game | site | paints | p50 ms | p95 ms | max ms | p50 vs the first site |")
     print("|---|---|---|---|---|---|---|")
     for game in args.games.split(","):

@@ -2,9 +2,9 @@
 // - the sheet (a <dialog>): the rules from [data-help], or what a [data-explain] thing is;
 // - explanations open from a tap on a thing that is not an action, a long press on anything explained,
 //   Enter on a focused one, or any tap while the "i" mode ([data-explain-mode]) is on; playing stays one tap;
-// - TradingTable.paint(box, html): repaints a screen and briefly marks the parts of the board that changed
-//   (not under prefers-reduced-motion), keeps a <details data-keep> as the person left it, and lets a
-//   banner time out.
+// - TradingTable.paint(box, html): repaints a screen in place (only what changed is touched) and briefly
+//   marks the parts of the board that changed (not under prefers-reduced-motion), keeps a <details
+//   data-keep> as the person left it, and lets a banner time out.
 // Python sets TradingTable.explain(key) and TradingTable.rules() (both return markup, or a promise of it
 // where Python runs in a worker: python.js). Until Python is up, a [data-help] with data-rules-href (the
 // play page's loading box) shows the text of the game's rules page, built by the same Python, and the play
@@ -172,7 +172,8 @@
   }
 
   // From 1024 px wide: the public board in one column, "your" area (.tt-side: prompt, last event, actions,
-  // hand, the end) with the hints, undo and log in another, so a whole turn fits one screen.
+  // hand, the end) with the hints, undo and log in another, so a whole turn fits one screen. `box` is the
+  // page's box, or the fragment a new board is parsed into.
   function split(box) {
     const board = box.querySelector(".tt-board");
     if (!board || !matchMedia("(min-width: 1024px)").matches) return;
@@ -276,6 +277,42 @@
     if (list && (first ? identity(first) !== was : !shown)) (first || list).scrollIntoView({ block: "nearest" });
   }
 
+  // Turn the box's children into those of a new board's fragment in place: a node kept where it has the same
+  // kind and name as the new one (its attributes and text brought up to date, nothing below it visited when
+  // it is equal already), else replaced. So the browser styles and lays out again only what changed, not the
+  // whole board, and the board is the very one a new build of the markup gives (attributes in its order, with
+  // their namespaces). The paint's marks are set again after it.
+  function morph(into, from) {
+    let old = into.firstChild;
+    for (let now = from.firstChild, next; now; now = next) {
+      next = now.nextSibling;
+      if (!old) {
+        into.append(now);
+        continue;
+      }
+      const after = old.nextSibling;
+      if (old.nodeType !== now.nodeType || old.nodeName !== now.nodeName) into.replaceChild(now, old);
+      else if (old.nodeType !== Node.ELEMENT_NODE) {
+        if (old.nodeValue !== now.nodeValue) old.nodeValue = now.nodeValue;
+      } else if (!old.isEqualNode(now)) {
+        // The attributes as the new markup has them, in its order (a value changed where it stands).
+        const [had, has] = [old.attributes, now.attributes];
+        const named = had.length === has.length && [...has].every((a, i) => a.name === had[i].name);
+        if (!named) while (had.length) old.removeAttributeNode(had[0]);
+        for (const a of has) {
+          if (!named || old.getAttribute(a.name) !== a.value) old.setAttributeNS(a.namespaceURI, a.name, a.value);
+        }
+        morph(old, now);
+      }
+      old = after;
+    }
+    while (old) {
+      const after = old.nextSibling;
+      old.remove();
+      old = after;
+    }
+  }
+
   const painted = new WeakMap(); // each box's last markup
   const walked = new WeakMap(); // each box's leaves as its last paint left them (the same until the next)
   TT.paint = (box, html) => {
@@ -292,9 +329,18 @@
     const hinted = Boolean(box.querySelector(".tt-hints"));
     const marked = box.querySelector('[data-hint-rank="1"]');
     const wasMarked = marked && identity(marked);
-    box.innerHTML = html;
+    const flashing = new Set(box.querySelectorAll(".tt-changed"));
+    // The new board, made whole (split, its explained things focusable) before it goes in, in place of what
+    // changed (over the preview too: the same layout, another deal).
+    const made = document.createElement("template");
+    made.innerHTML = html;
+    const board = made.content;
+    split(board);
+    for (const thing of board.querySelectorAll("[data-explain]")) {
+      if (!thing.matches(ACTING) && !thing.closest(ACTING)) thing.setAttribute("tabindex", "0");
+    }
+    morph(box, board);
     keepDetails(box, kept);
-    split(box);
     // A list's entries move down when one is added on top (the log), so of those only new ones are marked.
     const shown = new Set([...before.values()].map((leaf) => leaf.sign));
     const after = motion ? leaves(box) : null; // none kept without motion: the next paint walks afresh
@@ -306,13 +352,17 @@
       const idle = globalThis.requestIdleCallback ?? setTimeout;
       idle(() => painted.get(box) === html && !walked.get(box) && walked.set(box, leaves(box)));
     }
+    const again = new Set(); // changed once more while still marked: its flash starts over
     for (const [path, now] of after ?? []) {
       const old = before.get(path);
       const moved = now.el.closest("li") && shown.has(now.sign);
-      if (old && old.sign !== now.sign && !moved) now.el.classList.add("tt-changed");
+      if (old && old.sign !== now.sign && !moved) {
+        now.el.classList.add("tt-changed");
+        if (flashing.has(now.el)) again.add(now.el);
+      }
     }
-    for (const thing of box.querySelectorAll("[data-explain]")) {
-      if (!thing.matches(ACTING) && !thing.closest(ACTING)) thing.setAttribute("tabindex", "0");
+    if (again.size) {
+      for (const flash of document.getAnimations()) if (again.has(flash.effect?.target)) flash.currentTime = 0;
     }
     focus(); // once the things that explain themselves can take it
     markHints(box, hinted, wasMarked);

@@ -21,3 +21,14 @@ def test_paints_times_every_paint_of_a_whole_game(browser: Browser, site: build.
     url = f"{site.url}play/?game=stock_trader&players=3&seats=bot,bot,bot&seed=1&pace=0"
     times = paints.play(browser, url, desktop=True)
     assert len(times) > 20 and all(ms > 0 for ms in times), times
+
+
+def test_paints_replays_a_games_boards_on_a_page_where_nothing_else_paints(
+    browser: Browser, site: build.DistServer
+) -> None:
+    url = f"{site.url}play/?game=stock_trader&players=3&seats=bot,bot,bot&seed=1&pace=0"
+    shown = paints.boards(browser, url, desktop=True)
+    assert len(shown) > 20 and all("tt-board" in html for html in shown)
+    hot_seat = f"{site.url}play/?game=stock_trader&players=3&seats=human,human,human&seed=1"
+    times = paints.repaint(browser, hot_seat, shown[:10], desktop=True)
+    assert len(times) == 9 and all(ms > 0 for ms in times), times

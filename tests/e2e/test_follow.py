@@ -251,3 +251,70 @@ def test_a_move_marks_what_it_changed_and_not_the_rest(page: Page, game: str) ->
     settle(page)
     marked = page.locator("#board .tt-board *").evaluate_all(LEAVES)
     assert 0 < sum(marked) <= len(marked) // 2, f"next: {sum(marked)} of {len(marked)} leaves marked"
+
+
+# The last markup Python painted, and the board as a paint that built it anew would show it: the paint's own
+# additions (a tabindex on explained things, a hint's rank, the marks of what changed) taken out of both.
+KEEP_LAST_PAINT = """addEventListener("DOMContentLoaded", () => {
+  const paint = TradingTable.paint;
+  TradingTable.paint = (box, html) => { window.ttLast = html; paint(box, html); };
+});"""
+SAME_AS_NEW = """box => {
+  const fresh = document.createElement("div");
+  fresh.innerHTML = window.ttLast;
+  const shown = box.cloneNode(true);
+  for (const el of [...fresh.querySelectorAll("*"), ...shown.querySelectorAll("*")]) {
+    el.removeAttribute("tabindex");
+    el.removeAttribute("data-hint-rank");
+    el.classList.remove("tt-changed");
+    if (el.getAttribute("class") === "") el.removeAttribute("class");
+  }
+  if (shown.querySelector(".tt-split")) {  // a wide screen's two columns: the same leaves, in their columns
+    const leaves = (el) => [...el.querySelectorAll("*")].filter((e) => !e.children.length);
+    const [a, b] = [shown, fresh].map((el) => leaves(el).map((leaf) => leaf.outerHTML).sort());
+    return (a.length === b.length && a.every((leaf, i) => leaf === b[i])) || [a.join(""), b.join("")];
+  }
+  return shown.innerHTML === fresh.innerHTML || [shown.innerHTML, fresh.innerHTML];
+}"""
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("width", [PHONE["width"], 1280])
+def test_a_paint_changes_only_what_changed_and_leaves_the_board_a_new_one_would_be(
+    page: Page, game: str, width: int
+) -> None:
+    page.set_viewport_size({"width": width, "height": 800})
+    page.add_init_script(KEEP_LAST_PAINT)
+    page.goto(f"play/?game={game}&players=3&seats=human,bot,bot&seed=4&{FAST}")
+    wait_ready(page)
+    page.evaluate("window.ttKept = document.querySelector('#board .tt-board')")
+    rng = random.Random(4)
+    for _ in range(8):
+        if not click_one(page, "#board [data-action]:not([disabled]), #board [data-select]", rng):
+            break
+        settle(page)
+        assert page.locator("#board").evaluate(SAME_AS_NEW) is True
+        assert page.locator("#board .tt-main").count() == (width >= 1024)
+    assert page.evaluate("window.ttKept.isConnected"), "the board is changed in place, not built anew"
+
+
+def test_a_thing_changed_again_while_it_flashes_flashes_from_the_start(page: Page) -> None:
+    page.goto("play/?game=futures&players=3&seats=human,bot,bot&seed=4&pace=2000")
+    wait_ready(page)
+    ages = page.evaluate(
+        """async () => {
+          const box = document.createElement("div");
+          document.body.append(box);
+          const board = (n) => `<div class="tt-board"><p>stays</p><p>${n}</p></div>`;
+          const age = () => box.querySelector("p + p").getAnimations().map((flash) => flash.currentTime);
+          TradingTable.paint(box, board(1));
+          TradingTable.paint(box, board(2));
+          await new Promise((resolve) => setTimeout(resolve, 600));
+          const before = age();
+          TradingTable.paint(box, board(3));
+          return [before, age(), box.querySelector("p").getAnimations().length];
+        }"""
+    )
+    (before,), (after,), unchanged = ages
+    assert before >= 500 and after < 100, ages
+    assert unchanged == 0

@@ -153,7 +153,7 @@ def test_an_enter_the_moment_the_new_board_has_the_focus_is_taken(page: Page, pa
             observer.disconnect();
             window.ttBusyThen = document.documentElement.dataset.busy ?? null;
             move.click();
-        }).observe(document.getElementById('board'), {childList: true})"""
+        }).observe(document.getElementById('board'), {childList: true, subtree: true, attributes: true})"""
     )
     page.locator("#board [data-action]").first.focus()
     page.keyboard.press("Enter")
