@@ -37,39 +37,22 @@ import build  # the project's build.py, stdlib only
 TIMED = """
 addEventListener("DOMContentLoaded", () => {
   const TT = globalThis.TradingTable, paint = TT.paint;
-  window.__paints = [];
+  window.__kept = [];
   TT.paint = (box, html) => {
     const begun = performance.now();
     paint(box, html);
     void document.body.offsetHeight; // the style and layout the new board needs, now
-    window.__paints.push(performance.now() - begun);
+    window.__kept.push(performance.now() - begun);
   };
 });
 """
 
-
-def play(browser: Any, url: str, desktop: bool) -> list[float]:
-    """Play the game at url to its end in a fresh context; return each paint's ms but the first."""
-    context = browser.new_context(viewport=None if desktop else build.PHONE_VIEWPORT, service_workers="block")
-    try:
-        context.add_init_script(TIMED)
-        page = context.new_page()
-        bots_browser.report_errors(page, url)
-        if not desktop:
-            bots_browser.throttle(context, page)
-        page.goto(url)
-        page.wait_for_function("document.documentElement.dataset.gameOver === '1'", timeout=900_000)
-        return [float(ms) for ms in page.evaluate("window.__paints")[1:]]
-    finally:
-        context.close()
-
-
 KEEP_BOARDS = """
 addEventListener("DOMContentLoaded", () => {
   const TT = globalThis.TradingTable, paint = TT.paint;
-  window.__boards = [];
+  window.__kept = [];
   TT.paint = (box, html) => {
-    window.__boards.push(html);
+    window.__kept.push(html);
     paint(box, html);
   };
 });
@@ -87,18 +70,31 @@ PAINT_EACH = """async (boards) => {
 }"""
 
 
-def boards(browser: Any, url: str, desktop: bool) -> list[str]:
-    """Play the game at url to its end, unthrottled, in a fresh context; return every board Python painted."""
+def to_the_end(browser: Any, url: str, desktop: bool, script: str, throttled: bool) -> list[Any]:
+    """Play the game at url to its end in a fresh context, `script` run first on its page; return what the
+    script kept (window.__kept)."""
     context = browser.new_context(viewport=None if desktop else build.PHONE_VIEWPORT, service_workers="block")
     try:
-        context.add_init_script(KEEP_BOARDS)
+        context.add_init_script(script)
         page = context.new_page()
         bots_browser.report_errors(page, url)
+        if throttled:
+            bots_browser.throttle(context, page)
         page.goto(url)
         page.wait_for_function("document.documentElement.dataset.gameOver === '1'", timeout=900_000)
-        return [str(html) for html in page.evaluate("window.__boards")]
+        return list(page.evaluate("window.__kept"))
     finally:
         context.close()
+
+
+def play(browser: Any, url: str, desktop: bool) -> list[float]:
+    """Play the game at url to its end in a fresh context; return each paint's ms but the first."""
+    return [float(ms) for ms in to_the_end(browser, url, desktop, TIMED, throttled=not desktop)[1:]]
+
+
+def boards(browser: Any, url: str, desktop: bool) -> list[str]:
+    """Play the game at url to its end, unthrottled, in a fresh context; return every board Python painted."""
+    return [str(html) for html in to_the_end(browser, url, desktop, KEEP_BOARDS, throttled=False)]
 
 
 def repaint(browser: Any, url: str, shown: list[str], desktop: bool) -> list[float]:
