@@ -283,11 +283,18 @@
   // whole board, and the board is the very one a new build of the markup gives (attributes in its order, with
   // their namespaces). The paint's marks are set again after it.
   function morph(into, from) {
+    // The nodes equal at the end of both stay as they are, not morphed one place along: so a line on top of
+    // the log, or an item in a list, is one node put in, not every one after it rewritten.
+    const [olds, news] = [into.childNodes, from.childNodes];
+    let same = 0;
+    const most = Math.min(olds.length, news.length);
+    while (same < most && olds[olds.length - 1 - same].isEqualNode(news[news.length - 1 - same])) same++;
+    const [stop, end] = [olds[olds.length - same] ?? null, news[news.length - same] ?? null];
     let old = into.firstChild;
-    for (let now = from.firstChild, next; now; now = next) {
+    for (let now = from.firstChild, next; now !== end; now = next) {
       next = now.nextSibling;
-      if (!old) {
-        into.append(now);
+      if (old === stop) {
+        into.insertBefore(now, stop);
         continue;
       }
       const after = old.nextSibling;
@@ -306,7 +313,7 @@
       }
       old = after;
     }
-    while (old) {
+    while (old !== stop) {
       const after = old.nextSibling;
       old.remove();
       old = after;
@@ -329,7 +336,7 @@
     const hinted = Boolean(box.querySelector(".tt-hints"));
     const marked = box.querySelector('[data-hint-rank="1"]');
     const wasMarked = marked && identity(marked);
-    const flashing = new Set(box.querySelectorAll(".tt-changed"));
+    const flashed = new Map([...box.querySelectorAll(".tt-changed")].map((el) => [el, el.classList.contains("tt-anew")]));
     // The new board, made whole (split, its explained things focusable) before it goes in, in place of what
     // changed (over the preview too: the same layout, another deal).
     const made = document.createElement("template");
@@ -352,17 +359,12 @@
       const idle = globalThis.requestIdleCallback ?? setTimeout;
       idle(() => painted.get(box) === html && !walked.get(box) && walked.set(box, leaves(box)));
     }
-    const again = new Set(); // changed once more while still marked: its flash starts over
     for (const [path, now] of after ?? []) {
       const old = before.get(path);
       const moved = now.el.closest("li") && shown.has(now.sign);
-      if (old && old.sign !== now.sign && !moved) {
-        now.el.classList.add("tt-changed");
-        if (flashing.has(now.el)) again.add(now.el);
-      }
-    }
-    if (again.size) {
-      for (const flash of document.getAnimations()) if (again.has(flash.effect?.target)) flash.currentTime = 0;
+      // A thing marked before (its flash still running or over) flashes from the start: under the other of
+      // the flash's two names (board.css), as a change of name starts an animation anew.
+      if (old && old.sign !== now.sign && !moved) now.el.classList.add("tt-changed", ...(flashed.get(now.el) === false ? ["tt-anew"] : []));
     }
     focus(); // once the things that explain themselves can take it
     markHints(box, hinted, wasMarked);

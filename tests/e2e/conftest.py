@@ -329,4 +329,4 @@ def board_html(page: Any) -> str:
     (a reload starts with no banner)."""
     html = page.locator("#board").inner_html()
     html = re.sub(r'<div class="tt-banner".*?</div>', "", html, flags=re.S)
-    return re.sub(r' class=""', "", re.sub(r" ?tt-changed", "", html))
+    return re.sub(r' class=""', "", re.sub(r" ?tt-(changed|anew)", "", html))

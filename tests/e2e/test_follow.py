@@ -266,7 +266,7 @@ SAME_AS_NEW = """box => {
   for (const el of [...fresh.querySelectorAll("*"), ...shown.querySelectorAll("*")]) {
     el.removeAttribute("tabindex");
     el.removeAttribute("data-hint-rank");
-    el.classList.remove("tt-changed");
+    el.classList.remove("tt-changed", "tt-anew");
     if (el.getAttribute("class") === "") el.removeAttribute("class");
   }
   if (shown.querySelector(".tt-split")) {  // a wide screen's two columns: the same leaves, in their columns
@@ -298,7 +298,7 @@ def test_a_paint_changes_only_what_changed_and_leaves_the_board_a_new_one_would_
     assert page.evaluate("window.ttKept.isConnected"), "the board is changed in place, not built anew"
 
 
-def test_a_thing_changed_again_while_it_flashes_flashes_from_the_start(page: Page) -> None:
+def test_a_thing_changed_again_flashes_from_the_start_while_its_flash_runs_or_after_it(page: Page) -> None:
     page.goto("play/?game=futures&players=3&seats=human,bot,bot&seed=4&pace=2000")
     wait_ready(page)
     ages = page.evaluate(
@@ -307,14 +307,20 @@ def test_a_thing_changed_again_while_it_flashes_flashes_from_the_start(page: Pag
           document.body.append(box);
           const board = (n) => `<div class="tt-board"><p>stays</p><p>${n}</p></div>`;
           const age = () => box.querySelector("p + p").getAnimations().map((flash) => flash.currentTime);
+          const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
           TradingTable.paint(box, board(1));
           TradingTable.paint(box, board(2));
-          await new Promise((resolve) => setTimeout(resolve, 600));
+          await wait(600);
           const before = age();
           TradingTable.paint(box, board(3));
-          return [before, age(), box.querySelector("p").getAnimations().length];
+          const again = age();
+          await wait(2000);
+          const over = age();
+          TradingTable.paint(box, board(4));
+          return [before, again, over, age(), box.querySelector("p").getAnimations().length];
         }"""
     )
-    (before,), (after,), unchanged = ages
-    assert before >= 500 and after < 100, ages
+    (before,), (again,), over, (anew,), unchanged = ages
+    assert before >= 500 and again < 100, ages
+    assert over == [] and anew < 100, ages
     assert unchanged == 0
