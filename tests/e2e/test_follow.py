@@ -324,3 +324,29 @@ def test_a_thing_changed_again_flashes_from_the_start_while_its_flash_runs_or_af
     assert before >= 500 and again < 100, ages
     assert over == [] and anew < 100, ages
     assert unchanged == 0
+
+
+def test_a_line_put_on_top_of_a_list_is_one_node_put_in_the_rest_untouched(page: Page) -> None:
+    page.goto("play/?game=futures&players=3&seats=human,bot,bot&seed=4&pace=2000")
+    wait_ready(page)
+    changes = page.evaluate(
+        """async () => {
+          const box = document.createElement("div");
+          document.body.append(box);
+          const board = (...lines) => `<div class="tt-board"><ol>${lines.map((l) => `<li>${l}</li>`).join("")}</ol></div>`;
+          TradingTable.paint(box, board("b", "a"));
+          const kept = [...box.querySelectorAll("li")];
+          const seen = [];
+          const watch = new MutationObserver((records) => seen.push(...records));
+          watch.observe(box, { childList: true, subtree: true, characterData: true, attributes: true });
+          TradingTable.paint(box, board("c", "b", "a"));
+          await new Promise((resolve) => setTimeout(resolve));
+          const lines = [...box.querySelectorAll("li")];
+          const what = (r) => [r.type, r.addedNodes.length, r.removedNodes.length, r.attributeName, r.target === lines[0]];
+          return [seen.map(what), lines.map((li) => li.textContent), kept.every((li, i) => li === lines[i + 1])];
+        }"""
+    )
+    seen, lines, kept = changes
+    # The new line put in, then marked as new: nothing else.
+    assert seen == [["childList", 1, 0, None, False], ["attributes", 0, 0, "class", True]], seen
+    assert lines == ["c", "b", "a"] and kept
