@@ -149,26 +149,13 @@
     }
   });
 
-  // Each leaf of the board by its place in the tree, with what it shows (text and attributes; not the
-  // class or the tabindex, which this script adds after a paint).
-  const PAINTED_HERE = ["class", "tabindex", "data-hint-rank"]; // what paint adds: no change of the game
-  function leaves(box) {
-    const found = new Map();
-    const board = box.querySelector(".tt-board");
-    if (!board) return found;
-    // Plain loops, no array per leaf: the first paints after the preview run it before it is compiled.
-    const walk = (el, path) => {
-      let kid = el.firstElementChild;
-      if (!kid) {
-        let sign = el.textContent;
-        for (const a of el.attributes) if (!PAINTED_HERE.includes(a.name)) sign += `|${a.name}=${a.value}`;
-        found.set(path, { el, sign });
-        return;
-      }
-      for (let i = 0; kid; kid = kid.nextElementSibling, i++) walk(kid, `${path}/${kid.tagName}${i}`);
-    };
-    walk(board, "");
-    return found;
+  // What a leaf shows: its text and attributes, not those this script adds after a paint (the class, the
+  // tabindex, a hint's rank), which are no change of the game.
+  const PAINTED_HERE = ["class", "tabindex", "data-hint-rank"];
+  function shows(el) {
+    let sign = el.textContent;
+    for (const a of el.attributes) if (!PAINTED_HERE.includes(a.name)) sign += `|${a.name}=${a.value}`;
+    return sign;
   }
 
   // From 1024 px wide: the public board in one column, "your" area (.tt-side: prompt, last event, actions,
@@ -281,8 +268,9 @@
   // kind and name as the new one (its attributes and text brought up to date, nothing below it visited when
   // it is equal already), else replaced. So the browser styles and lays out again only what changed, not the
   // whole board, and the board is the very one a new build of the markup gives (attributes in its order, with
-  // their namespaces). The paint's marks are set again after it.
-  function morph(into, from) {
+  // their namespaces). The paint's marks are set again after it. With `changed`, what changed goes in it: a
+  // leaf kept that shows something else, and a node put in among kept ones (a line on top of the log).
+  function morph(into, from, changed) {
     // The nodes equal at the end of both stay as they are, not morphed one place along: so a line on top of
     // the log, or an item in a list, is one node put in, not every one after it rewritten.
     const [olds, news] = [into.childNodes, from.childNodes];
@@ -295,6 +283,7 @@
       next = now.nextSibling;
       if (old === stop) {
         into.insertBefore(now, stop);
+        if (changed && stop) changed.push(now);
         continue;
       }
       const after = old.nextSibling;
@@ -302,6 +291,8 @@
       else if (old.nodeType !== Node.ELEMENT_NODE) {
         if (old.nodeValue !== now.nodeValue) old.nodeValue = now.nodeValue;
       } else if (!old.isEqualNode(now)) {
+        const leaf = !old.firstElementChild && !now.firstElementChild;
+        if (changed && leaf && shows(old) !== shows(now)) changed.push(old);
         // The attributes as the new markup has them, in its order (a value changed where it stands).
         const [had, has] = [old.attributes, now.attributes];
         const named = had.length === has.length && [...has].every((a, i) => a.name === had[i].name);
@@ -309,7 +300,7 @@
         for (const a of has) {
           if (!named || old.getAttribute(a.name) !== a.value) old.setAttributeNS(a.namespaceURI, a.name, a.value);
         }
-        morph(old, now);
+        morph(old, now, changed);
       }
       old = after;
     }
@@ -321,7 +312,6 @@
   }
 
   const painted = new WeakMap(); // each box's last markup
-  const walked = new WeakMap(); // each box's leaves as its last paint left them (the same until the next)
   TT.paint = (box, html) => {
     // The same markup again (Python's first paint over the board python.js showed before it was up) is
     // left as it is: no second parse and layout.
@@ -330,7 +320,6 @@
     // Nothing is marked on the first paint over the prerendered preview (another deal, not a change).
     const still = matchMedia("(prefers-reduced-motion: reduce)").matches;
     const motion = !still && !box.classList.contains("tt-preview");
-    const before = motion ? (walked.get(box) ?? leaves(box)) : new Map();
     const kept = keptDetails(box);
     const focus = refocus(box);
     const hinted = Boolean(box.querySelector(".tt-hints"));
@@ -346,25 +335,17 @@
     for (const thing of board.querySelectorAll("[data-explain]")) {
       if (!thing.matches(ACTING) && !thing.closest(ACTING)) thing.setAttribute("tabindex", "0");
     }
-    morph(box, board);
+    const changed = motion ? [] : null;
+    morph(box, board, changed);
     keepDetails(box, kept);
-    // A list's entries move down when one is added on top (the log), so of those only new ones are marked.
-    const shown = new Set([...before.values()].map((leaf) => leaf.sign));
-    const after = motion ? leaves(box) : null; // none kept without motion: the next paint walks afresh
-    walked.set(box, after);
-    // The paint over the preview: the next one needs this board's leaves, walked while the page is idle (a
-    // first walk is slow, its code not yet compiled), not in that paint, unless it comes first. (Safari has
-    // no requestIdleCallback: there, the next task.)
-    if (!motion && !still) {
-      const idle = globalThis.requestIdleCallback ?? setTimeout;
-      idle(() => painted.get(box) === html && !walked.get(box) && walked.set(box, leaves(box)));
-    }
-    for (const [path, now] of after ?? []) {
-      const old = before.get(path);
-      const moved = now.el.closest("li") && shown.has(now.sign);
-      // A thing marked before (its flash still running or over) flashes from the start: under the other of
-      // the flash's two names (board.css), as a change of name starts an animation anew.
-      if (old && old.sign !== now.sign && !moved) now.el.classList.add("tt-changed", ...(flashed.get(now.el) === false ? ["tt-anew"] : []));
+    // What changed in the board (on a wide screen, its log too) is marked: each leaf of a node put in. A
+    // thing marked before (its flash still running or over) flashes from the start: under the other of the
+    // flash's two names (board.css), as a change of name starts an animation anew.
+    for (const node of changed ?? []) {
+      if (node.nodeType !== Node.ELEMENT_NODE || !node.closest(".tt-board")) continue;
+      for (const el of node.firstElementChild ? node.querySelectorAll("*") : [node]) {
+        if (!el.firstElementChild) el.classList.add("tt-changed", ...(flashed.get(el) === false ? ["tt-anew"] : []));
+      }
     }
     focus(); // once the things that explain themselves can take it
     markHints(box, hinted, wasMarked);
