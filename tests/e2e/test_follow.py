@@ -8,6 +8,7 @@ import random
 import re
 import subprocess
 import sys
+from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -288,13 +289,19 @@ def test_a_paint_changes_only_what_changed_and_leaves_the_board_a_new_one_would_
     assert page.evaluate("window.ttKept.isConnected"), "the board is changed in place, not built anew"
 
 
-def test_a_thing_changed_again_flashes_from_the_start_while_its_flash_runs_or_after_it(page: Page) -> None:
+def in_a_box(page: Page, script: str) -> Any:
+    """Open a play page and run `script`, an async function's body, with `box`: a new element to paint."""
     page.goto("play/?game=futures&players=3&seats=human,bot,bot&seed=4&pace=2000")
     wait_ready(page)
-    ages = page.evaluate(
-        """async () => {
-          const box = document.createElement("div");
-          document.body.append(box);
+    return page.evaluate(
+        f"async () => {{ const box = document.createElement('div'); document.body.append(box); {script} }}"
+    )
+
+
+def test_a_thing_changed_again_flashes_from_the_start_while_its_flash_runs_or_after_it(page: Page) -> None:
+    ages = in_a_box(
+        page,
+        """
           const board = (n) => `<div class="tt-board"><p>stays</p><p>${n}</p></div>`;
           const age = () => box.querySelector("p + p").getAnimations().map((flash) => flash.currentTime);
           const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -308,7 +315,7 @@ def test_a_thing_changed_again_flashes_from_the_start_while_its_flash_runs_or_af
           const over = age();
           TradingTable.paint(box, board(4));
           return [before, again, over, age(), box.querySelector("p").getAnimations().length];
-        }"""
+        """,
     )
     (before,), (again,), over, (anew,), unchanged = ages
     assert before >= 500 and again < 100, ages
@@ -317,12 +324,9 @@ def test_a_thing_changed_again_flashes_from_the_start_while_its_flash_runs_or_af
 
 
 def test_a_line_put_on_top_of_a_list_is_one_node_put_in_the_rest_untouched(page: Page) -> None:
-    page.goto("play/?game=futures&players=3&seats=human,bot,bot&seed=4&pace=2000")
-    wait_ready(page)
-    changes = page.evaluate(
-        """async () => {
-          const box = document.createElement("div");
-          document.body.append(box);
+    changes = in_a_box(
+        page,
+        """
           const list = (lines) => lines.map((line) => `<li>${line}</li>`).join("");
           const board = (...lines) => `<div class="tt-board"><ol>${list(lines)}</ol></div>`;
           TradingTable.paint(box, board("b", "a"));
@@ -337,7 +341,7 @@ def test_a_line_put_on_top_of_a_list_is_one_node_put_in_the_rest_untouched(page:
           const top = (r) => [...what(r), r.target === lines[0]];
           const same = kept.every((li, i) => li === lines[i + 1]);
           return [seen.map(top), lines.map((li) => li.textContent), same];
-        }"""
+        """,
     )
     seen, lines, kept = changes
     # The new line put in, then marked as new: nothing else.
