@@ -6,8 +6,8 @@ from itertools import combinations
 import pytest
 from playout import playout
 
-from pygame_core.games.futures.board import TEXTS, describe, render
-from pygame_core.games.futures.rules import FUTURES
+from pygame_core.games.futures.board import TEXTS, describe, ladders_svg, render
+from pygame_core.games.futures.rules import COMMODITIES, FUTURES
 
 
 def parse(html: str) -> ET.Element:
@@ -79,3 +79,23 @@ def test_a_burst_names_a_seat_with_two_markers_there_once_with_their_sum():
     settled = [[3, "D", 18, -8], [0, "D", 21, -8], [3, "D", 23, -12]]  # seat, side, price, owed
     burst = {"e": "burst", "c": "C", "at": 50, "settled": settled, "to": 25}
     assert describe(burst, "en") == "BURST! CORN hits 50; forced settlement (Purple −20, Red −8); back to 25"
+
+
+def test_a_price_or_marker_that_moves_changes_only_its_own_ladder_in_the_markup():
+    before, seen = None, set()
+    for state, _, _ in playout(FUTURES, 4, 5):
+        view = FUTURES.view(state, None)
+        root = parse(ladders_svg(view, set(), "en"))
+        paths = [ET.tostring(p) for p in root.iter("path")]
+        ladders = [ET.tostring(g) for g in root.iter("g")]
+        assert len(ladders) == 3
+        if before is not None:
+            assert paths == before[0], "the squares are drawn the same all game"
+            for i, (now, then) in enumerate(zip(ladders, before[1], strict=True)):
+                moved = view["rows"][i] != before[2]["rows"][i] or [
+                    m for m in view["markers"] if m[1] == COMMODITIES[i]
+                ] != [m for m in before[2]["markers"] if m[1] == COMMODITIES[i]]
+                assert (now != then) == moved
+                seen.add(moved)
+        before = (paths, ladders, view)
+    assert seen == {True, False}

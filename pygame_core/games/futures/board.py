@@ -209,11 +209,25 @@ def ladders_svg(v: View, legal: set[str], lang: str) -> str:
     me = v["viewer"]
     for i, c in enumerate(COMMODITIES):
         x0 = i * col_w
-        out.append(
-            tag("text", esc(translate(TEXTS, lang, c)), x=x0 + col_w // 2, y=17, class_="tt-ladder-name")
-        )
+        current = v["rows"][i]
+        # Each ladder in a group of its own, today's price under its figure, and the squares' paths the same
+        # all game: a price or a marker that moves changes its own ladder's few elements (which a paint then
+        # marks), not every square of the column or the ladders after it.
+        col = [
+            tag(
+                "rect",
+                x=x0 + 39,
+                y=top + (TOP_ROW - current) * row_h,
+                width=42,
+                height=row_h - 2,
+                class_="tt-price tt-now",
+                style=f"fill:{GOODS_COLOURS[c]}",
+                data_explain=f"price:{c}",
+            ),
+            tag("text", esc(translate(TEXTS, lang, c)), x=x0 + col_w // 2, y=17, class_="tt-ladder-name"),
+        ]
         for side, x in (("U", x0 + 19), ("D", x0 + 101)):
-            out.append(
+            col.append(
                 tag(
                     "text",
                     ARROWS[side],
@@ -223,7 +237,6 @@ def ladders_svg(v: View, legal: set[str], lang: str) -> str:
                     data_explain=f"square:{side}:{c}",
                 )
             )
-        current = v["rows"][i]
         for row, price in enumerate(LADDER):
             y = top + (TOP_ROW - row) * row_h
             burst = row in (0, TOP_ROW)
@@ -234,25 +247,11 @@ def ladders_svg(v: View, legal: set[str], lang: str) -> str:
                 (cls + " tt-down", x0 + 83, 36, f"square:D:{c}"),
                 ("tt-price", x0 + 39, 42, f"price:{c}"),
             ):
-                if not (here and look == "tt-price"):
-                    cells.setdefault((look, "burst" if burst else key), []).append(
-                        f"M{x} {y}h{w}v{row_h - 2}h-{w}z"
-                    )
-            if here:
-                out.append(
-                    tag(
-                        "rect",
-                        x=x0 + 39,
-                        y=y,
-                        width=42,
-                        height=row_h - 2,
-                        class_="tt-price tt-now",
-                        style=f"fill:{GOODS_COLOURS[c]}",
-                        data_explain=f"price:{c}",
-                    )
+                cells.setdefault((look, "burst" if burst else key), []).append(
+                    f"M{x} {y}h{w}v{row_h - 2}h-{w}z"
                 )
             label = f"{translate(TEXTS, lang, 'burst')} {price}" if burst and not here else str(price)
-            out.append(
+            col.append(
                 tag(
                     "text",
                     esc(label),
@@ -287,7 +286,7 @@ def ladders_svg(v: View, legal: set[str], lang: str) -> str:
             y = top + (TOP_ROW - LADDER.index(price)) * row_h + row_h // 2 - 1
             sx = x0 + (1 if side == "U" else 83)
             for k, owner in enumerate(owners[:3]):
-                out.append(
+                col.append(
                     tag(
                         "circle",
                         cx=sx + 7 + 11 * k,
@@ -299,12 +298,12 @@ def ladders_svg(v: View, legal: set[str], lang: str) -> str:
                     )
                 )
             if len(owners) > 3:
-                out.append(tag("text", f"+{len(owners) - 3}", x=sx + 30, y=y + 4, class_="tt-more"))
+                col.append(tag("text", f"+{len(owners) - 3}", x=sx + 30, y=y + 4, class_="tt-more"))
             action = f"settle:{c}:{side}:{price}"
             # On today's square a tap trades (a settle there pays nothing; its button stays below).
             covered = price == v["prices"][i] and f"trade:{c}:{side}" in legal
             if me in owners and action in legal and not covered:
-                out.append(
+                col.append(
                     tag(
                         "rect",
                         x=sx,
@@ -316,6 +315,7 @@ def ladders_svg(v: View, legal: set[str], lang: str) -> str:
                         data_explain=f"marker:{c}:{side}:{price}",
                     )
                 )
+        out.append(tag("g", "".join(col)))
     label = esc(
         dotted(
             [f"{translate(TEXTS, lang, c)} {p}" for c, p in zip(COMMODITIES, v["prices"], strict=True)], lang
