@@ -207,6 +207,11 @@ def ladders_svg(v: View, legal: set[str], lang: str) -> str:
     hot: list[str] = []  # the squares to tap for a trade, drawn last
     cells: dict[tuple[str, str], list[str]] = {}  # the empty squares, one path per commodity and look
     me = v["viewer"]
+
+    def row_y(row: int) -> int:
+        """Return the top of a ladder row's squares (row 0 at the bottom)."""
+        return top + (TOP_ROW - row) * row_h
+
     for i, c in enumerate(COMMODITIES):
         x0 = i * col_w
         current = v["rows"][i]
@@ -217,7 +222,7 @@ def ladders_svg(v: View, legal: set[str], lang: str) -> str:
             tag(
                 "rect",
                 x=x0 + 39,
-                y=top + (TOP_ROW - current) * row_h,
+                y=row_y(current),
                 width=42,
                 height=row_h - 2,
                 class_="tt-price tt-now",
@@ -238,7 +243,7 @@ def ladders_svg(v: View, legal: set[str], lang: str) -> str:
                 )
             )
         for row, price in enumerate(LADDER):
-            y = top + (TOP_ROW - row) * row_h
+            y = row_y(row)
             burst = row in (0, TOP_ROW)
             here = row == current
             cls = "tt-cell tt-burst" if burst else "tt-cell"
@@ -283,7 +288,7 @@ def ladders_svg(v: View, legal: set[str], lang: str) -> str:
             if good == c:
                 squares.setdefault((side, price), []).append(owner)
         for (side, price), owners in squares.items():
-            y = top + (TOP_ROW - LADDER.index(price)) * row_h + row_h // 2 - 1
+            y = row_y(LADDER.index(price)) + row_h // 2 - 1
             sx = x0 + (1 if side == "U" else 83)
             for k, owner in enumerate(owners[:3]):
                 col.append(
