@@ -16,6 +16,8 @@ Compare two builds by building each into its own directory (e.g. a copy of dist/
 worker's bots, and its time says as much about them as about the paint. Each run then plays the game once on
 the first site (unthrottled) and keeps every board Python painted; each site's play page (a hot-seat game,
 where nothing paints by itself) is then handed the same boards in order, one a frame, each timed as above.
+So --replay compares the builds' page code (play.js, the CSS), not a change of the boards' markup: every site
+is handed the first site's boards. Time a change of a board without it.
 """
 
 from __future__ import annotations
