@@ -264,50 +264,95 @@
     if (list && (first ? identity(first) !== was : !shown)) (first || list).scrollIntoView({ block: "nearest" });
   }
 
-  // Turn the box's children into those of a new board's fragment in place: a node kept where it has the same
-  // kind and name as the new one (its attributes and text brought up to date, nothing below it visited when
-  // it is equal already), else replaced. So the browser styles and lays out again only what changed, not the
-  // whole board, and the board is the very one a new build of the markup gives (attributes in its order, with
-  // their namespaces). The paint's marks are set again after it. With `changed`, what changed goes in it: a
-  // leaf kept that shows something else, and a node put in among kept ones (a line on top of the log).
+  // What a node is from paint to paint: its kind and its first data-* attribute of the markup (a seat, a
+  // square, a move, the banner, the board), else its kind and class (the log, a hand-over screen).
+  function key(node) {
+    if (node.nodeType !== Node.ELEMENT_NODE) return node.nodeName;
+    for (const name of node.getAttributeNames()) {
+      if (name.startsWith("data-") && !PAINTED_HERE.includes(name)) return `${node.nodeName} ${name}=${node.getAttribute(name)}`;
+    }
+    return `${node.nodeName}.${node.getAttribute("class")}`;
+  }
+
+  // The pairs [i, j] of the most keys that olds[i] and news[j] share, in order: those the same at the start
+  // and at the end paired as they stand, the rest through a table of the longest shared runs.
+  function paired(olds, news) {
+    let [start, end] = [0, 0];
+    const most = Math.min(olds.length, news.length);
+    while (start < most && olds[start] === news[start]) start++;
+    while (end < most - start && olds[olds.length - 1 - end] === news[news.length - 1 - end]) end++;
+    const pairs = Array.from({ length: start }, (_, k) => [k, k]);
+    const [m, n] = [olds.length - start - end, news.length - start - end];
+    const run = new Uint16Array((m + 1) * (n + 1)); // run[i * (n + 1) + j]: the most shared from i and j on
+    for (let i = m - 1; i >= 0; i--) {
+      for (let j = n - 1; j >= 0; j--) {
+        const at = i * (n + 1) + j;
+        run[at] = olds[start + i] === news[start + j] ? run[at + n + 2] + 1 : Math.max(run[at + n + 1], run[at + 1]);
+      }
+    }
+    for (let i = 0, j = 0; i < m && j < n; ) {
+      if (olds[start + i] === news[start + j]) pairs.push([start + i++, start + j++]);
+      else if (run[(i + 1) * (n + 1) + j] >= run[i * (n + 1) + j + 1]) i++;
+      else j++;
+    }
+    for (let k = end; k > 0; k--) pairs.push([olds.length - k, news.length - k]);
+    return pairs;
+  }
+
+  // Turn the box's children into those of a new board's fragment in place: each new node paired with an old
+  // one (by position, or by key where nodes came or went) is kept where it has the same kind and name (its
+  // attributes and text brought up to date, nothing below it visited when it is equal already), else replaced;
+  // one with no pair is put in, an old one with none taken out. So the browser styles and lays out again only
+  // what changed, not the whole board, and the board is the very one a new build of the markup gives
+  // (attributes in its order, with their namespaces). The paint's marks are set again after it. With
+  // `changed`, what changed goes in it: a leaf kept that shows something else, and a node put in among kept
+  // ones (a line on top of the log, a card put in among others).
   function morph(into, from, changed) {
     // The nodes equal at the end of both stay as they are, not morphed one place along: so a line on top of
     // the log, or an item in a list, is one node put in, not every one after it rewritten.
-    const [olds, news] = [into.childNodes, from.childNodes];
+    const [olds, news] = [[...into.childNodes], [...from.childNodes]];
     let same = 0;
     const most = Math.min(olds.length, news.length);
     while (same < most && olds[olds.length - 1 - same].isEqualNode(news[news.length - 1 - same])) same++;
-    const [stop, end] = [olds[olds.length - same] ?? null, news[news.length - same] ?? null];
-    let old = into.firstChild;
-    for (let now = from.firstChild, next; now !== end; now = next) {
-      next = now.nextSibling;
-      if (old === stop) {
-        into.insertBefore(now, stop);
-        if (changed && stop) changed.push(now);
-        continue;
-      }
-      const after = old.nextSibling;
-      if (old.nodeType !== now.nodeType || old.nodeName !== now.nodeName) into.replaceChild(now, old);
-      else if (old.nodeType !== Node.ELEMENT_NODE) {
-        if (old.nodeValue !== now.nodeValue) old.nodeValue = now.nodeValue;
-      } else if (!old.isEqualNode(now)) {
-        const leaf = !old.firstElementChild && !now.firstElementChild;
-        if (changed && leaf && shows(old) !== shows(now)) changed.push(old);
-        // The attributes as the new markup has them, in its order (a value changed where it stands).
-        const [had, has] = [old.attributes, now.attributes];
-        const named = had.length === has.length && [...has].every((a, i) => a.name === had[i].name);
-        if (!named) while (had.length) old.removeAttributeNode(had[0]);
-        for (const a of has) {
-          if (!named || old.getAttribute(a.name) !== a.value) old.setAttributeNS(a.namespaceURI, a.name, a.value);
+    const stop = olds[olds.length - same] ?? null;
+    olds.length -= same;
+    news.length -= same;
+    // The rest is paired by position; when nodes came or went, by kind first (a banner put in above the board
+    // is put in, not the board morphed into it and every part after it one place along), and what lies
+    // between two pairs by position.
+    const pairs = olds.length === news.length ? [] : paired(olds.map(key), news.map(key));
+    let [i, j] = [0, 0];
+    for (const [at, to] of [...pairs, [olds.length, news.length]]) {
+      const before = olds[at] ?? stop;
+      for (; j < to; j++) {
+        if (i < at) update(into, olds[i++], news[j], changed);
+        else {
+          into.insertBefore(news[j], before);
+          if (changed && before) changed.push(news[j]);
         }
-        morph(old, now, changed);
       }
-      old = after;
+      for (; i < at; i++) olds[i].remove();
+      if (at < olds.length) update(into, olds[at], news[to], changed);
+      [i, j] = [at + 1, to + 1];
     }
-    while (old !== stop) {
-      const after = old.nextSibling;
-      old.remove();
-      old = after;
+  }
+
+  // One node of the board made the new one: kept and brought up to date, else replaced.
+  function update(into, old, now, changed) {
+    if (old.nodeType !== now.nodeType || old.nodeName !== now.nodeName) into.replaceChild(now, old);
+    else if (old.nodeType !== Node.ELEMENT_NODE) {
+      if (old.nodeValue !== now.nodeValue) old.nodeValue = now.nodeValue;
+    } else if (!old.isEqualNode(now)) {
+      const leaf = !old.firstElementChild && !now.firstElementChild;
+      if (changed && leaf && shows(old) !== shows(now)) changed.push(old);
+      // The attributes as the new markup has them, in its order (a value changed where it stands).
+      const [had, has] = [old.attributes, now.attributes];
+      const named = had.length === has.length && [...has].every((a, i) => a.name === had[i].name);
+      if (!named) while (had.length) old.removeAttributeNode(had[0]);
+      for (const a of has) {
+        if (!named || old.getAttribute(a.name) !== a.value) old.setAttributeNS(a.namespaceURI, a.name, a.value);
+      }
+      morph(old, now, changed);
     }
   }
 
@@ -325,7 +370,13 @@
     const hinted = Boolean(box.querySelector(".tt-hints"));
     const marked = box.querySelector('[data-hint-rank="1"]');
     const wasMarked = marked && identity(marked);
+    // The last paint's marks go first: a thing marked then and the same now is equal to its new markup, and
+    // stays as it is (its flash over).
     const flashed = new Map([...box.querySelectorAll(".tt-changed")].map((el) => [el, el.classList.contains("tt-anew")]));
+    for (const el of flashed.keys()) {
+      el.classList.remove("tt-changed", "tt-anew");
+      if (!el.classList.length) el.removeAttribute("class");
+    }
     // The new board, made whole (split, its explained things focusable) before it goes in, in place of what
     // changed (over the preview too: the same layout, another deal).
     const made = document.createElement("template");

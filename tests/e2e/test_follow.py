@@ -347,3 +347,41 @@ def test_a_line_put_on_top_of_a_list_is_one_node_put_in_the_rest_untouched(page:
     # The new line put in, then marked as new: nothing else.
     assert seen == [["childList", 1, 0, None, False], ["attributes", 0, 0, "class", True]], seen
     assert lines == ["c", "b", "a"] and kept
+
+
+def test_a_thing_put_in_or_taken_out_among_others_leaves_them_as_they_are(page: Page) -> None:
+    seen = in_a_box(
+        page,
+        """
+          const banner = '<div class="tt-banner" data-banner="1">News</div>';
+          const item = ([card, n]) => `<li data-card="${card}" title="${card}">${n}</li>`;
+          const list = (cards) => Object.entries(cards).map(item).join("");
+          const board = (top, cards) => `${top}<div class="tt-board"><ul>${list(cards)}</ul></div>`;
+          const watch = new MutationObserver(() => {});
+          const paint = (top, cards) => {
+            watch.observe(box, { childList: true, subtree: true, attributes: true });
+            TradingTable.paint(box, board(top, cards));
+            const what = (r) => [r.type, r.target === box ? "box" : r.target.dataset.card, r.attributeName];
+            const done = watch.takeRecords().map(what);
+            const flashing = [...box.querySelectorAll(".tt-changed")].map((el) => el.dataset.card);
+            return [done, flashing];
+          };
+          paint("", { a: 1, b: 1, c: 1 });
+          const [shown, a, b, c] = box.querySelectorAll(".tt-board, li");
+          const came = paint(banner, { a: 1, b: 2, c: 1 });
+          const went = paint("", { a: 1, c: 1 });
+          const kept = [shown, a, c].every((el) => el.isConnected) && !b.isConnected;
+          paint("", { a: 2, c: 1 });
+          const after = paint("", { a: 2, c: 2 });
+          return [came, went, kept, after];
+        """,
+    )
+    came, went, kept, after = seen
+    # A banner put in above the board is one node put in, and what changed on the board flashes: the board is
+    # not made the banner and built anew after it (which flashed nothing).
+    assert came == [[["childList", "box", None], ["attributes", "b", "class"]], ["b"]], came
+    # It goes again and a card taken out of the middle goes with its node; the one after it stays its own.
+    assert ["childList", "box", None] in went[0] and went[1] == [] and kept, went
+    # A thing that flashed, the same at the next paint, only loses its mark (not every attribute set anew).
+    assert {tuple(r) for r in after[0]} == {("attributes", "a", "class"), ("attributes", "c", "class")}, after
+    assert after[1] == ["c"], after
