@@ -222,8 +222,12 @@
   function identity(el) {
     const keep = el.matches("summary") && el.parentElement.dataset.keep;
     if (keep) return `details[data-keep="${CSS.escape(keep)}"] > summary`;
-    const mark = [...el.attributes].find((attribute) => attribute.name.startsWith("data-") || attribute.name === "id");
-    return mark && `${el.localName}[${mark.name}="${CSS.escape(mark.value)}"]:not([disabled])`;
+    const name = mark(el);
+    return name && `${el.localName}[${name}="${CSS.escape(el.getAttribute(name))}"]:not([disabled])`;
+  }
+  // The name of what marks an element out in the markup: its first data-* attribute (not one a paint adds), or id.
+  function mark(el) {
+    return el.getAttributeNames().find((name) => (name.startsWith("data-") && !PAINTED_HERE.includes(name)) || name === "id");
   }
   const TABBABLE = 'a[href],button:not([disabled]),input,select,summary,[tabindex="0"]';
   function promptOrBox(box) {
@@ -264,14 +268,12 @@
     if (list && (first ? identity(first) !== was : !shown)) (first || list).scrollIntoView({ block: "nearest" });
   }
 
-  // What a node is from paint to paint: its kind and its first data-* attribute of the markup (a seat, a
-  // square, a move, the banner, the board), else its kind and class (the log, a hand-over screen).
+  // What a node is from paint to paint: its kind and its mark (a seat, a square, a move, the banner, the
+  // board), else its kind and class (the log, a hand-over screen).
   function key(node) {
     if (node.nodeType !== Node.ELEMENT_NODE) return node.nodeName;
-    for (const name of node.getAttributeNames()) {
-      if (name.startsWith("data-") && !PAINTED_HERE.includes(name)) return `${node.nodeName} ${name}=${node.getAttribute(name)}`;
-    }
-    return `${node.nodeName}.${node.getAttribute("class")}`;
+    const name = mark(node);
+    return name ? `${node.nodeName} ${name}=${node.getAttribute(name)}` : `${node.nodeName}.${node.getAttribute("class")}`;
   }
 
   // The pairs [i, j] of the most keys that olds[i] and news[j] share, in order: those the same at the start
