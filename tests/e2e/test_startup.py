@@ -452,7 +452,9 @@ def test_after_an_xz_start_the_service_worker_keeps_the_decoded_wasm_and_stdlib_
     network: list[str] = []
     page.context.on("request", lambda request: request.service_worker and network.append(request.url))
     page.reload()
-    wait_ready(page)
+    # The board kept from the last visit is ready at once (a quick start): wait for Python's own paint, so the
+    # runtime has been read and nothing is in flight when the next navigation comes.
+    page.wait_for_function(PYTHON_PAINTED, timeout=SW_READY_MS, polling=50)
     assert not [url for url in network if "/runtime/" in url], network
     page.context.set_offline(True)
     try:
