@@ -41,6 +41,9 @@
   const href = location.href; // the link as opened (a deal made ahead for it changes the address at once)
   const QUICK = { paint: "trading-table:paint", next: "trading-table:next" };
   let sheetAnswer = null; // resolves the explanation or rules play.js asked for
+  // What the board on screen shows (a paint's `shown`: a table phone's state version), sent with a tap: a
+  // newer board may already be on its way from the worker, and the tap was made on this one.
+  let shown = null;
 
   const board = () => document.getElementById("board");
   // An element's data-* attributes (and aria-pressed), as Python reads a tap or a change.
@@ -95,7 +98,8 @@
       send({ ev: "loaded", values: Object.fromEntries(op.keys.map((key) => [key, TT.load(key)])) });
     },
     paint: (op) => {
-      if (op.keep) keep(QUICK.paint, { link: here(), html: op.html, lang: op.lang, over: op.over });
+      if (op.keep) keep(QUICK.paint, { link: here(), html: op.html, lang: op.lang, over: op.over, shown: op.shown });
+      shown = op.shown ?? null;
       if (op.quick) root.dataset.quick = "1";
       else delete root.dataset.quick;
       TT.paint(board(), op.html);
@@ -220,7 +224,7 @@
       address({ query: next.query });
     }
     quick = next ?? kept(QUICK.paint);
-    if (quick) early.push({ op: "paint", html: quick.html, lang: quick.lang, over: quick.over, quick: true });
+    if (quick) early.push({ op: "paint", html: quick.html, lang: quick.lang, over: quick.over, shown: quick.shown, quick: true });
   }
 
   // The tab's title: a paint may name what is played (`title`: the game, the table), before the site's name.
@@ -299,7 +303,7 @@
     if (!target) return;
     if (root.dataset.busy) return event.preventDefault();
     root.dataset.busy = "1";
-    send({ ev: "click", attrs: dataOf(target) });
+    send({ ev: "click", attrs: dataOf(target), shown });
   });
   // A changed choice (a select's value, a chosen file's text) and a sent form (its fields).
   document.addEventListener("change", async (event) => {

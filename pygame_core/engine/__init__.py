@@ -1,7 +1,7 @@
 """What every game shares: the protocol, registry, seeded RNG, errors, records and the match runner."""
 
 from .bot import Bot, BotFactory
-from .errors import BadRecord, BadSetup, GameError, IllegalAction, NotYourTurn, UnknownGame
+from .errors import BadRecord, BadSetup, GameError, IllegalAction, NotYourTurn, StaleAction, UnknownGame
 from .game import Action, Game, Options, Outcome, Player, State, View, top_scorers
 from .match import Match, play_match
 from .record import Record, replay
@@ -24,6 +24,7 @@ __all__ = [
     "Player",
     "Record",
     "Rng",
+    "StaleAction",
     "State",
     "UnknownGame",
     "View",

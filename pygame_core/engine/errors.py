@@ -21,5 +21,9 @@ class NotYourTurn(IllegalAction):
     """An action by a player who is not to act now."""
 
 
+class StaleAction(IllegalAction):
+    """An action chosen on a board the game has since left, whose choices are no longer the same."""
+
+
 class BadRecord(GameError):
     """A game record that is malformed or does not replay."""

@@ -9,7 +9,8 @@ or the relay; nothing here knows which.
 Inside a sealed session, guest to host: `{"t": "hello", "token": str | null}`, `{"t": "act", "v": version,
 "action": str}`, `{"t": "sig", "d": signalling}`. Host to guest: `{"t": "state", "v", "seat", "game",
 "view", "legal", "names", "log"}` (names by language; with `token`, and `secret` for a confirmed
-code-only device, when it answers a hello), `{"t": "error", "reason"}`, `{"t": "full"}`, `{"t": "wait",
+code-only device, when it answers a hello), `{"t": "error", "reason"}` (with `"stale": true` for an action
+chosen on a board the game has since left), `{"t": "full"}`, `{"t": "wait",
 "code"}` (the host is asked to confirm this device), `{"t": "bye", "reason"}` (the host will not listen to
 this connection any more), `{"t": "sig", "d"}`. A state's `v` counts the actions played at this table, a
 rematch's game going on from the last game's count, so no version is used twice.
@@ -23,7 +24,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from .bot import BotFactory
-from .errors import BadSetup, GameError
+from .errors import BadSetup, GameError, StaleAction
 from .game import Player
 from .howto import explained
 from .link import moved_on
@@ -107,6 +108,8 @@ class Host:
             if msg.get("t") == "act":
                 return self._act(peer, msg)
             raise ValueError(f"unknown message type {str(msg.get('t'))[:20]!r}")
+        except StaleAction as e:
+            return [(peer, {"t": "error", "reason": str(e), "stale": True})]
         except (ValueError, GameError) as e:
             return [(peer, {"t": "error", "reason": str(e)})]
 
@@ -143,7 +146,7 @@ class Host:
             legal_then = self.offered.get(seat, {}).get(seen) if isinstance(seen, int) else None
             now = self.table.game.legal_actions(self.table.state, seat)
             if legal_then is None or legal_then != now:
-                raise ValueError(f"stale action: the game is at version {self.version}, not {seen!r}")
+                raise StaleAction(f"stale action: the game is at version {self.version}, not {seen!r}")
         self.table.act(seat, action)
         return self.broadcast()
 
@@ -410,8 +413,14 @@ class Gate:
 
 
 GUEST_TEXTS: Texts = {
-    "en": {"check": "Show the table this code: {code}. It lets this phone in when the codes match."},
-    "ja": {"check": "このコードをテーブルに見せてください：{code}。一致すればこのスマホが参加できます。"},
+    "en": {
+        "check": "Show the table this code: {code}. It lets this phone in when the codes match.",
+        "stale": "The board changed before your tap reached the table, so it was not played: here it is now.",
+    },
+    "ja": {
+        "check": "このコードをテーブルに見せてください：{code}。一致すればこのスマホが参加できます。",
+        "stale": "タップが届く前に盤面が変わったため、その手は行われませんでした。今の盤面です。",
+    },
 }
 
 
@@ -480,6 +489,8 @@ class Guest:
             self.state, self.message, self.code = msg, "", ""
         elif msg["t"] == "wait":
             self.code = str(msg.get("code", ""))
+        elif msg["t"] == "error" and msg.get("stale"):
+            self.message = translate(GUEST_TEXTS, self.lang, "stale")
         elif msg["t"] in ("error", "full", "bye"):
             self.message = str(msg.get("reason", "every seat is held: ask the table for a new phone"))
             self.ended = msg["t"] == "bye"

@@ -21,7 +21,7 @@ from websockets.sync.client import connect
 import build
 import pygame_core.games  # noqa: F401  (registers every game)
 from pygame_core.engine import Record, get_game
-from pygame_core.engine.host import Guest
+from pygame_core.engine.host import GUEST_TEXTS, Guest
 from pygame_core.engine.howto import rules_html
 from pygame_core.engine.record import from_fragment, states
 
@@ -419,6 +419,46 @@ def test_a_phone_reloaded_shows_its_board_at_once_and_a_tap_on_it_counts_as_the_
     assert problems == []
 
 
+# While window.ttHold is an array, the page keeps there each message from its worker that paints (a newer
+# board on its way, not yet drawn); the others (a tap's `done`) pass. ttRelease() hands the kept ones on.
+HOLD_PAINTS = """window.Worker = class extends Worker {
+  set onmessage(handler) {
+    window.ttRelease = () => window.ttHold.splice(0).forEach(handler);
+    super.onmessage = (event) =>
+      window.ttHold && /"op": "paint"/.test(event.data) ? window.ttHold.push(event) : handler(event);
+  }
+};"""
+# Whether a kept message carries a message from the host of type `t` (python.js's `received` op, for tests).
+HELD = """(t) => window.ttHold.some((event) => JSON.parse(event.data).some(
+  (op) => op.op === "received" && op.text !== null && JSON.parse(op.text).t === t))"""
+
+
+def test_a_tap_on_a_board_a_newer_one_is_on_its_way_to_counts_as_made_on_the_board_it_was_made_on(
+    browser: Browser, relay_site: str
+) -> None:
+    problems: list[str] = []
+    host = hosted(browser, relay_site, "game=mercator&players=3&seats=human,human,bot&pace=0", problems)
+    link = join_link(host)
+    red = opened(browser, link, problems, HOLD_PAINTS)
+    wait_ready(red)
+    blue = opened(browser, link, problems)
+    wait_ready(blue)
+    assert json.loads(red.evaluate("window.ttReceived[0]"))["seat"] == 0  # Red starts
+    heard = red.evaluate("window.ttHold = []; window.ttReceived.length")
+    red.locator("#board [data-action='auction']").click()  # Red's choices are bids from then on
+    # The host's new state has reached Red's Python, which has drawn it; the page still shows the last board.
+    red.wait_for_function(HELD, arg="state")
+    expect(red.locator("html")).not_to_have_attribute("data-busy", "1")
+    red.locator("#board [data-action='turn']").click()  # a second tap, on that board
+    red.wait_for_function(HELD, arg="error")
+    red.evaluate("window.ttRelease(); window.ttHold = null")
+    answers = [json.loads(t) for t in red.evaluate(f"window.ttReceived.slice({heard})")]
+    errors = [m for m in answers if m["t"] == "error"]
+    assert len(errors) == 1 and errors[0].get("stale") is True, answers  # judged on its board: refused
+    expect(red.locator("#board [role=alert]")).to_have_text(GUEST_TEXTS["en"]["stale"])
+    assert problems == []
+
+
 def test_a_table_and_a_phone_that_refuse_storage_play_on_unsaved(browser: Browser, relay_site: str) -> None:
     problems: list[str] = []
     host = opened(
@@ -701,19 +741,23 @@ def test_sealed_bids_sent_at_the_same_moment_are_all_taken_and_a_reload_keeps_th
                 phones[0].wait_for_selector(seal, timeout=READY_TIMEOUT_MS)
                 assert phones[0].get_attribute(seal, "data-action") == composed
                 reloaded = True
+            heard = [phone.evaluate("window.ttReceived.length") for phone in phones]
             for phone in phones:  # every phone seals its bid at once, before any answer comes back
                 phone.evaluate(f"document.querySelector({json.dumps(seal)}).click()")
             for phone in phones:
                 phone.wait_for_function(
                     f"document.querySelector({json.dumps(seal)}) === null", timeout=10_000
                 )
+            for phone, since in zip(phones, heard, strict=True):  # every bid taken: no error at all
+                answers = [json.loads(t) for t in phone.evaluate(f"window.ttReceived.slice({since})")]
+                assert not [m for m in answers if m["t"] == "error"], answers
             rounds += 1
         else:
             click_some(phones, rng, "#board [data-action]:not([data-action^='seal:'])")
             host.wait_for_timeout(100)
-    for phone in phones:
+    for phone in phones:  # a random tap may come an instant after another phone's move: refused as such
         errors = [json.loads(t) for t in phone.evaluate("window.ttReceived.slice()")]
-        assert not [m for m in errors if m["t"] == "error"], errors
+        assert not [m for m in errors if m["t"] == "error" and not m.get("stale")], errors
     assert problems == []
 
 

@@ -579,11 +579,9 @@ class GuestPage:
         self.room = room
         # A reload shows the board this phone last painted at once (python.js, `keep`), marked as
         # reconnecting; it stays until the host's state comes. A tap on one of its actions waits for that
-        # state, then goes to the host with the version that board showed (kept here): the host takes it if
-        # the table has not moved on, or only others' secret choices have (the seat's choices are the same).
+        # state, then goes to the host with the version that board showed, as every tap does (`click`).
         self.quick = quick
-        self.shown = load(f"trading-table-shown:{room}")
-        self.held: str | None = None
+        self.held: tuple[str, int] | None = None
         secret = where.fragment.get("k") or load(f"trading-table-secret:{room}")
         if secret_bytes(secret):
             store(f"trading-table-secret:{room}", secret)
@@ -671,8 +669,8 @@ class GuestPage:
             store(f"trading-table-secret:{self.room}", self.guest.secret)
         if self.guest.state is not before and before is None and self.guest.state is not None:
             self.restore_selection()
-            if self.held is not None and (self.shown or "").isdigit():
-                message = self.guest.click("action", self.held, int(self.shown))
+            if self.held is not None:
+                message = self.guest.click("action", *self.held)
                 if message:
                     self.to_host(message)
             self.held = None
@@ -695,11 +693,9 @@ class GuestPage:
         if state is None and self.quick and not (self.guest.message or self.guest.code or down):
             return  # the board kept from before stays until the host's state comes
         over = state is not None and state["view"].get("result") is not None
-        if state is not None and str(state["v"]) != self.shown:
-            self.shown = str(state["v"])
-            store(f"trading-table-shown:{self.room}", self.shown)
         post(
             "paint",
+            shown=state["v"] if state is not None else None,
             html=tag("p", t("reconnecting"), class_="tt-prompt tt-reconnecting") + down + self.guest.html(),
             lang=lang,
             transport=self.link.transport if self.link else "relay",
@@ -718,13 +714,16 @@ class GuestPage:
         """Return what a thing on this seat's board is and does now."""
         return self.guest.explain(key)
 
-    def click(self, attrs: dict[str, str]) -> None:
-        """Send an action to the host (a tap on the kept board waits for its state), or change the selected
-        cards (kept across a reload)."""
+    def click(self, attrs: dict[str, str], shown: object) -> None:
+        """Send an action to the host with the version of the board it was tapped on, `shown` (the host
+        takes it if the table has not moved on, or only others' secret choices have: the seat's choices are
+        the same); a tap on the kept board waits for the host's state. Or change the selected cards (kept
+        across a reload)."""
+        seen = shown if isinstance(shown, int) else None
         if "data-action" in attrs and self.guest.state is None:
-            self.held = attrs["data-action"]
+            self.held = (attrs["data-action"], seen) if seen is not None else None
         elif "data-action" in attrs:
-            message = self.guest.click("action", attrs["data-action"])
+            message = self.guest.click("action", attrs["data-action"], seen)
             if message:
                 self.to_host(message)
         elif "data-select" in attrs and self.guest.state is not None:
@@ -809,7 +808,9 @@ def on(run: Callable[[HostPage | GuestPage, dict[str, Any]], None]) -> Callable[
 receive = serve(
     {
         "start": start,
-        "click": on(lambda p, m: p.click(m["attrs"])),
+        "click": on(
+            lambda p, m: p.click(m["attrs"]) if isinstance(p, HostPage) else p.click(m["attrs"], m["shown"])
+        ),
         "rtc": on(lambda p, m: p.from_page(m)),
         "explain": lambda m: post("sheet", html=explain(m["key"])),
         "rules": lambda m: post("sheet", html=rules()),
