@@ -809,7 +809,9 @@ receive = serve(
     {
         "start": start,
         "click": on(
-            lambda p, m: p.click(m["attrs"]) if isinstance(p, HostPage) else p.click(m["attrs"], m["shown"])
+            lambda p, m: (
+                p.click(m["attrs"]) if isinstance(p, HostPage) else p.click(m["attrs"], m.get("shown"))
+            )
         ),
         "rtc": on(lambda p, m: p.from_page(m)),
         "explain": lambda m: post("sheet", html=explain(m["key"])),
