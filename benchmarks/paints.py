@@ -9,7 +9,9 @@ with every seat the strongest bot at pace 0, on a phone by default (CPU 4x slowe
 startup.py's phone profile; 390x844). Every `TradingTable.paint` is timed with the style and layout it
 leaves for the browser (forced at once), the page's own work on a board python.js hands it, which is most
 of a long task while the game goes on (Python runs in a worker). The first paint, over the preview, is
-left out. Sites default to dist/ (built unless --site is given); a site is served by build.py's server.
+left out. Beside them, the browser's long animation frames (over 50 ms: script, style, layout and paint of
+one frame, whatever task their work came in) from the first paint on: how many, and the longest.
+Sites default to dist/ (built unless --site is given); a site is served by build.py's server.
 Compare two builds by building each into its own directory (e.g. a copy of dist/ from another commit).
 
 --replay takes the bots' work out of the figures: on a 2-core machine a paint shares the cores with the
@@ -44,7 +46,7 @@ addEventListener("DOMContentLoaded", () => {
     const begun = performance.now();
     paint(box, html);
     void document.body.offsetHeight; // the style and layout the new board needs, now
-    window.__kept.push(performance.now() - begun);
+    window.__kept.push([begun, performance.now() - begun]);
   };
 });
 """
@@ -59,24 +61,40 @@ addEventListener("DOMContentLoaded", () => {
   };
 });
 """
+# Long animation frames (over 50 ms), kept as [start, duration] from the page's opening.
+LONG_FRAMES = """
+window.__frames = [];
+new PerformanceObserver((list) => {
+  for (const frame of list.getEntries()) window.__frames.push([frame.startTime, frame.duration]);
+}).observe({ type: "long-animation-frame", buffered: true });
+"""
+# Each board painted, then two frames drawn before the next: the paint's own, and one for what play.js does
+# once it is drawn (the marks of what changed, whose flashes start there).
 PAINT_EACH = """async (boards) => {
   const box = document.getElementById("board"), times = [];
+  const frame = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+  const start = performance.now();
   for (const html of boards) {
     const begun = performance.now();
     TradingTable.paint(box, html);
     void document.body.offsetHeight;
     times.push(performance.now() - begun);
-    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+    await frame();
+    await frame();
   }
-  return times;
+  await frame(); // the last frames reported
+  return [times, window.__frames.filter(([at]) => at >= start).map(([, ms]) => ms)];
 }"""
 
 
-def to_the_end(browser: Any, url: str, desktop: bool, script: str, throttled: bool) -> list[Any]:
+def to_the_end(
+    browser: Any, url: str, desktop: bool, script: str, throttled: bool
+) -> tuple[list[Any], list[Any]]:
     """Play the game at url to its end in a fresh context, `script` run first on its page; return what the
-    script kept (window.__kept)."""
+    script kept (window.__kept) and the long animation frames."""
     context = browser.new_context(viewport=None if desktop else build.PHONE_VIEWPORT, service_workers="block")
     try:
+        context.add_init_script(LONG_FRAMES)
         context.add_init_script(script)
         page = context.new_page()
         bots_browser.report_errors(page, url)
@@ -84,32 +102,39 @@ def to_the_end(browser: Any, url: str, desktop: bool, script: str, throttled: bo
             bots_browser.throttle(context, page)
         page.goto(url)
         page.wait_for_function("document.documentElement.dataset.gameOver === '1'", timeout=900_000)
-        return list(page.evaluate("window.__kept"))
+        page.evaluate("new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)))")
+        return list(page.evaluate("window.__kept")), list(page.evaluate("window.__frames"))
     finally:
         context.close()
 
 
-def play(browser: Any, url: str, desktop: bool) -> list[float]:
-    """Play the game at url to its end in a fresh context; return each paint's ms but the first."""
-    return [float(ms) for ms in to_the_end(browser, url, desktop, TIMED, throttled=not desktop)[1:]]
+def play(browser: Any, url: str, desktop: bool) -> tuple[list[float], list[float]]:
+    """Play the game at url to its end in a fresh context; return each paint's ms but the first, and the long
+    animation frames' from the second paint on."""
+    kept, frames = to_the_end(browser, url, desktop, TIMED, throttled=not desktop)
+    start = kept[1][0] if len(kept) > 1 else float("inf")
+    return [float(ms) for _, ms in kept[1:]], [float(ms) for at, ms in frames if at >= start]
 
 
 def boards(browser: Any, url: str, desktop: bool) -> list[str]:
     """Play the game at url to its end, unthrottled, in a fresh context; return every board Python painted."""
-    return [str(html) for html in to_the_end(browser, url, desktop, KEEP_BOARDS, throttled=False)]
+    return [str(html) for html in to_the_end(browser, url, desktop, KEEP_BOARDS, throttled=False)[0]]
 
 
-def repaint(browser: Any, url: str, shown: list[str], desktop: bool) -> list[float]:
-    """Hand a hot-seat play page at url the boards after the first, one a frame; return each paint's ms."""
+def repaint(browser: Any, url: str, shown: list[str], desktop: bool) -> tuple[list[float], list[float]]:
+    """Hand a hot-seat play page at url the boards after the first, two frames apart; return each paint's
+    ms and the long animation frames'."""
     context = browser.new_context(viewport=None if desktop else build.PHONE_VIEWPORT, service_workers="block")
     try:
+        context.add_init_script(LONG_FRAMES)
         page = context.new_page()
         bots_browser.report_errors(page, url)
         page.goto(url)
         page.wait_for_function("document.documentElement.dataset.ready === '1'", timeout=120_000)
         if not desktop:
             bots_browser.throttle(context, page)
-        return [float(ms) for ms in page.evaluate(PAINT_EACH, shown[1:])]
+        times, frames = page.evaluate(PAINT_EACH, shown[1:])
+        return [float(ms) for ms in times], [float(ms) for ms in frames]
     finally:
         context.close()
 
@@ -135,6 +160,7 @@ def main() -> int:
         sys.exit(f"paints.py: error: {exc}")
     names = [str(site) for site in args.site or [build.DIST]]
     paints: dict[tuple[str, str], list[float]] = {}
+    frames: dict[tuple[str, str], list[float]] = {}
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=startup.chromium(), args=startup.FLAGS)
         for seed in range(1, args.runs + 1):
@@ -144,27 +170,29 @@ def main() -> int:
                 shown = boards(browser, servers[0].url + query, args.desktop) if args.replay else []
                 hot_seat = query.replace(seats, ",".join(["human"] * args.players))
                 for name, server in zip(names, servers, strict=True):
-                    paints.setdefault((game, name), []).extend(
+                    times, long = (
                         repaint(browser, server.url + hot_seat, shown, args.desktop)
                         if args.replay
                         else play(browser, server.url + query, args.desktop)
                     )
+                    paints.setdefault((game, name), []).extend(times)
+                    frames.setdefault((game, name), []).extend(long)
                 print(f"run {seed}: {game} played on every site", file=sys.stderr, flush=True)
         browser.close()
     profile = "desktop" if args.desktop else "phone (CPU 4x slower)"
     games = f"{args.runs} whole games each (seeds 1..{args.runs})"
     how = "their boards painted again, no bots" if args.replay else "pace 0"
     print(f"\n{profile}, {args.players} strongest bots, {how}, {games}\n")
-    print("| game | site | paints | p50 ms | p95 ms | max ms | p50 vs the first site |")
-    print("|---|---|---|---|---|---|---|")
+    print("| game | site | paints | p50 ms | p95 ms | max ms | p50 vs first | frames > 50 ms | longest |")
+    print("|---|---|---|---|---|---|---|---|---|")
     for game in args.games.split(","):
         first = statistics.median(paints[game, names[0]])
         for name in names:
-            times = paints[game, name]
+            times, long = paints[game, name], frames[game, name]
             p50 = statistics.median(times)
             print(
                 f"| {game} | {name} | {len(times)} | {p50:.1f} | {bots_browser.percentile(times, 95):.1f} "
-                f"| {max(times):.1f} | {p50 / first:.2f}x |"
+                f"| {max(times):.1f} | {p50 / first:.2f}x | {len(long)} | {max(long, default=0):.0f} |"
             )
     return 0
 

@@ -359,6 +359,24 @@
   }
 
   const painted = new WeakMap(); // each box's last markup
+
+  // The marks go on once the paint's frame is drawn: starting the flashes (an animation each) takes a style
+  // recalculation of its own, in a frame of its own, not in the paint's. Marks a new paint finds still
+  // waiting go on with its own.
+  const waiting = new WeakMap(); // each box's leaves to mark, each with whether it flashes under the other name
+  function markSoon(box, leaves) {
+    if (waiting.has(box)) return waiting.get(box).push(...leaves);
+    if (!leaves.length) return;
+    waiting.set(box, leaves);
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        for (const [el, anew] of waiting.get(box)) {
+          if (el.isConnected) el.classList.add("tt-changed", ...(anew ? ["tt-anew"] : []));
+        }
+        waiting.delete(box);
+      }),
+    );
+  }
   TT.paint = (box, html) => {
     // The same markup again (Python's first paint over the board python.js showed before it was up) is
     // left as it is: no second parse and layout.
@@ -394,12 +412,14 @@
     // What changed in the board (on a wide screen, its log too) is marked: each leaf of a node put in. A
     // thing marked before (its flash still running or over) flashes from the start: under the other of the
     // flash's two names (board.css), as a change of name starts an animation anew.
+    const leaves = [];
     for (const node of changed ?? []) {
       if (node.nodeType !== Node.ELEMENT_NODE || !node.closest(".tt-board")) continue;
       for (const el of node.firstElementChild ? node.querySelectorAll("*") : [node]) {
-        if (!el.firstElementChild) el.classList.add("tt-changed", ...(flashed.get(el) === false ? ["tt-anew"] : []));
+        if (!el.firstElementChild) leaves.push([el, flashed.get(el) === false]);
       }
     }
+    markSoon(box, leaves);
     focus(); // once the things that explain themselves can take it
     markHints(box, hinted, wasMarked);
     setExplainMode(root.dataset.explaining === "1");

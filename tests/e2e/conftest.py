@@ -270,6 +270,16 @@ def settle(page: Any) -> None:
     page.wait_for_function("!document.documentElement.dataset.busy", polling=20)
 
 
+# A page function that resolves once what the last paint changed is marked: play.js marks it (its flash
+# starts) once the paint's frame is drawn, in a task after it, which this one follows.
+DRAWN = "const drawn = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));"
+
+
+def drawn(page: Any) -> None:
+    """Wait until the marks of what the last paint changed are on."""
+    page.evaluate(f"() => {{ {DRAWN} return drawn(); }}")
+
+
 def play_to_the_end(
     page: Any,
     seed: int,

@@ -18,12 +18,14 @@ from pygame_core.engine.record import from_fragment
 from pygame_core.engine.screen import log_groups
 
 from .conftest import (
+    DRAWN,
     FAST,
     PHONE,
     SMALL_PHONE,
     PageGuard,
     assert_fits_phone,
     click_one,
+    drawn,
     fits_narrow,
     game_over,
     play_to_the_end,
@@ -231,6 +233,7 @@ def test_a_move_marks_what_it_changed_and_not_the_rest(page: Page, game: str) ->
     wait_ready(page)
     page.locator("#board [data-action]").first.click()
     settle(page)
+    drawn(page)
     marked = page.locator("#board .tt-board *").evaluate_all(LEAVES)
     assert 0 < sum(marked) <= len(marked) // 4, f"{sum(marked)} of {len(marked)} leaves marked as changed"
     # The next move (yours again, or a bot's: it may open a round), compared with the board as the last
@@ -240,6 +243,7 @@ def test_a_move_marks_what_it_changed_and_not_the_rest(page: Page, game: str) ->
         page.locator("#board [data-action]:not([disabled])").first.click()
     page.wait_for_function("document.querySelector('#board .tt-board').innerHTML !== window.ttBefore")
     settle(page)
+    drawn(page)
     marked = page.locator("#board .tt-board *").evaluate_all(LEAVES)
     assert 0 < sum(marked) <= len(marked) // 2, f"next: {sum(marked)} of {len(marked)} leaves marked"
 
@@ -290,12 +294,12 @@ def test_a_paint_changes_only_what_changed_and_leaves_the_board_a_new_one_would_
 
 
 def in_a_box(page: Page, script: str) -> Any:
-    """Open a play page and run `script`, an async function's body, with `box`: a new element to paint."""
+    """Open a play page and run `script`, an async function's body, with `box`: a new element to paint, and
+    `drawn()`: the marks of what a paint changed are on (play.js marks it once the paint's frame is drawn)."""
     page.goto("play/?game=futures&players=3&seats=human,bot,bot&seed=4&pace=2000")
     wait_ready(page)
-    return page.evaluate(
-        f"async () => {{ const box = document.createElement('div'); document.body.append(box); {script} }}"
-    )
+    box = "const box = document.createElement('div'); document.body.append(box);"
+    return page.evaluate(f"async () => {{ {box} {DRAWN} {script} }}")
 
 
 def test_a_thing_changed_again_flashes_from_the_start_while_its_flash_runs_or_after_it(page: Page) -> None:
@@ -310,15 +314,18 @@ def test_a_thing_changed_again_flashes_from_the_start_while_its_flash_runs_or_af
           await wait(600);
           const before = age();
           TradingTable.paint(box, board(3));
+          const waits = age();  // a paint's marks wait for its frame
+          await drawn();
           const again = age();
           await wait(2000);
           const over = age();
           TradingTable.paint(box, board(4));
-          return [before, again, over, age(), box.querySelector("p").getAnimations().length];
+          await drawn();
+          return [before, waits, again, over, age(), box.querySelector("p").getAnimations().length];
         """,
     )
-    (before,), (again,), over, (anew,), unchanged = ages
-    assert before >= 500 and again < 100, ages
+    (before,), waits, (again,), over, (anew,), unchanged = ages
+    assert before >= 500 and waits == [] and again < 100, ages
     assert over == [] and anew < 100, ages
     assert unchanged == 0
 
@@ -335,7 +342,7 @@ def test_a_line_put_on_top_of_a_list_is_one_node_put_in_the_rest_untouched(page:
           const watch = new MutationObserver((records) => seen.push(...records));
           watch.observe(box, { childList: true, subtree: true, characterData: true, attributes: true });
           TradingTable.paint(box, board("c", "b", "a"));
-          await new Promise((resolve) => setTimeout(resolve));
+          await drawn();
           const lines = [...box.querySelectorAll("li")];
           const what = (r) => [r.type, r.addedNodes.length, r.removedNodes.length, r.attributeName];
           const top = (r) => [...what(r), r.target === lines[0]];
@@ -357,22 +364,24 @@ def test_a_thing_put_in_or_taken_out_among_others_leaves_them_as_they_are(page: 
           const item = ([card, n]) => `<li data-card="${card}" title="${card}">${n}</li>`;
           const list = (cards) => Object.entries(cards).map(item).join("");
           const board = (top, cards) => `${top}<div class="tt-board"><ul>${list(cards)}</ul></div>`;
-          const watch = new MutationObserver(() => {});
-          const paint = (top, cards) => {
+          const seen = [];
+          const watch = new MutationObserver((records) => seen.push(...records));
+          const paint = async (top, cards) => {
             watch.observe(box, { childList: true, subtree: true, attributes: true });
             TradingTable.paint(box, board(top, cards));
+            await drawn();
             const what = (r) => [r.type, r.target === box ? "box" : r.target.dataset.card, r.attributeName];
-            const done = watch.takeRecords().map(what);
+            const done = [...seen.splice(0), ...watch.takeRecords()].map(what);
             const flashing = [...box.querySelectorAll(".tt-changed")].map((el) => el.dataset.card);
             return [done, flashing];
           };
-          paint("", { a: 1, b: 1, c: 1 });
+          await paint("", { a: 1, b: 1, c: 1 });
           const [shown, a, b, c] = box.querySelectorAll(".tt-board, li");
-          const came = paint(banner, { a: 1, b: 2, c: 1 });
-          const went = paint("", { a: 1, c: 1 });
+          const came = await paint(banner, { a: 1, b: 2, c: 1 });
+          const went = await paint("", { a: 1, c: 1 });
           const kept = [shown, a, c].every((el) => el.isConnected) && !b.isConnected;
-          paint("", { a: 2, c: 1 });
-          const after = paint("", { a: 2, c: 2 });
+          await paint("", { a: 2, c: 1 });
+          const after = await paint("", { a: 2, c: 2 });
           return [came, went, kept, after];
         """,
     )

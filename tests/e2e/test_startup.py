@@ -18,7 +18,7 @@ from playwright.sync_api import Browser, CDPSession, Page, Route, expect
 
 import build
 
-from .conftest import FAST, PageGuard, play_to_the_end, settle, wait_ready
+from .conftest import FAST, PageGuard, drawn, play_to_the_end, settle, wait_ready
 
 pytestmark = pytest.mark.e2e
 
@@ -221,6 +221,7 @@ def test_a_link_without_a_seed_deals_its_next_visit_ahead(page: Page, page_guard
     page.wait_for_function("!document.documentElement.dataset.quick")
     kept = json.loads(page.evaluate("localStorage.getItem('trading-table:paint')"))
     assert kept["html"] == ahead["html"]  # Python dealt the very board shown before it was up
+    drawn(page)
     assert page.locator("#board .tt-changed").count() == 0
     saved = json.loads(
         page.evaluate(
