@@ -330,6 +330,22 @@ def test_a_thing_changed_again_flashes_from_the_start_while_its_flash_runs_or_af
     assert unchanged == 0
 
 
+def test_a_figure_or_label_in_a_picture_flashes_its_colour_not_a_stroke_that_hides_it(page: Page) -> None:
+    flashes = in_a_box(
+        page,
+        """
+          const board = (n) => `<div class="tt-board"><svg viewBox="0 0 90 30"><rect width="${n}" height="9"/>
+            <text y="20">${n}</text><text y="29"><tspan>Green ${n}C</tspan></text></svg></div>`;
+          TradingTable.paint(box, board(6));
+          TradingTable.paint(box, board(8));
+          await drawn();
+          const flash = (el) => el.getAnimations().map((a) => a.animationName);
+          return ["rect", "text", "tspan"].map((name) => flash(box.querySelector(name)));
+        """,
+    )
+    assert flashes == [["tt-flash-svg"], ["tt-flash-fill"], ["tt-flash-fill"]], flashes
+
+
 def test_a_line_put_on_top_of_a_list_is_one_node_put_in_the_rest_untouched(page: Page) -> None:
     changes = in_a_box(
         page,
