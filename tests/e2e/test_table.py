@@ -377,19 +377,33 @@ def test_tabs_name_the_game_and_a_phone_buzzes_and_says_so_when_its_seat_comes_t
     assert problems == []
 
 
-def test_a_phone_reloaded_shows_its_board_at_once_and_a_tap_on_it_counts_as_the_host_judges_it(
-    browser: Browser, relay_site: str
-) -> None:
-    problems: list[str] = []
+def red_and_blue(
+    browser: Browser, relay_site: str, problems: list[str], open_red: Callable[[str], Page]
+) -> tuple[Page, Page, Page]:
+    """Return a Mercator table's shared screen and the phones of Red, who starts, and Blue (a bot is third);
+    `open_red` opens Red's phone at the join link."""
     host = hosted(browser, relay_site, "game=mercator&players=3&seats=human,human,bot&pace=0", problems)
     link = join_link(host)
-    red = browser.new_context(service_workers="block").new_page()  # its worker script is held below
-    red.on("pageerror", lambda e: problems.append(f"page error: {e}"))
-    red.goto(link)
+    red = open_red(link)
     wait_ready(red)  # seated before Blue opens the link: on a slow machine Blue's join could come first
     blue = opened(browser, link, problems)
     wait_ready(blue)
     assert json.loads(red.evaluate("window.ttReceived[0]"))["seat"] == 0  # the first in: Red, who starts
+    return host, red, blue
+
+
+def test_a_phone_reloaded_shows_its_board_at_once_and_a_tap_on_it_counts_as_the_host_judges_it(
+    browser: Browser, relay_site: str
+) -> None:
+    problems: list[str] = []
+
+    def open_red(link: str) -> Page:
+        red = browser.new_context(service_workers="block").new_page()  # its worker script is held below
+        red.on("pageerror", lambda e: problems.append(f"page error: {e}"))
+        red.goto(link)
+        return red
+
+    host, red, blue = red_and_blue(browser, relay_site, problems, open_red)
     held: list[Route] = []
     red.route(
         "**/assets/worker.mjs", lambda route: held.append(route)
@@ -437,13 +451,9 @@ def test_a_tap_on_a_board_a_newer_one_is_on_its_way_to_counts_as_made_on_the_boa
     browser: Browser, relay_site: str
 ) -> None:
     problems: list[str] = []
-    host = hosted(browser, relay_site, "game=mercator&players=3&seats=human,human,bot&pace=0", problems)
-    link = join_link(host)
-    red = opened(browser, link, problems, HOLD_PAINTS)
-    wait_ready(red)
-    blue = opened(browser, link, problems)
-    wait_ready(blue)
-    assert json.loads(red.evaluate("window.ttReceived[0]"))["seat"] == 0  # Red starts
+    _, red, _ = red_and_blue(
+        browser, relay_site, problems, lambda link: opened(browser, link, problems, HOLD_PAINTS)
+    )
     heard = red.evaluate("window.ttHold = []; window.ttReceived.length")
     red.locator("#board [data-action='auction']").click()  # Red's choices are bids from then on
     # The host's new state has reached Red's Python, which has drawn it; the page still shows the last board.
