@@ -49,8 +49,8 @@ class Wire:
                 assert "hands" not in json.dumps(msg)
             self.guests[peer].receive(json.loads(json.dumps(msg)))
 
-    def join(self, peer: str, token=None) -> Guest:
-        self.guests[peer] = guest = Guest(token=token)
+    def join(self, peer: str, token=None, lang: str = "en") -> Guest:
+        self.guests[peer] = guest = Guest(lang, token=token)
         self.send(peer, guest.hello())
         return guest
 
@@ -134,10 +134,11 @@ def test_stale_duplicate_and_foreign_actions_are_rejected_without_change():
     assert "player 1 is not to act" in b.message and host.table.to_json() == before
 
 
-def test_a_tap_made_on_an_earlier_board_says_so_and_counts_only_with_the_same_choices_now():
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_tap_made_on_an_earlier_board_says_so_and_counts_only_with_the_same_choices_now(lang: str):
     host = new_host()
     wire = Wire(host)
-    a = wire.join("a")
+    a = wire.join("a", lang=lang)
     wire.join("b")
     seen = a.state["v"]
     wire.send("a", a.click("action", actions(a)[0]))
