@@ -751,7 +751,8 @@ def test_sealed_bids_sent_at_the_same_moment_are_all_taken_and_a_reload_keeps_th
                 phones[0].wait_for_selector(seal, timeout=READY_TIMEOUT_MS)
                 assert phones[0].get_attribute(seal, "data-action") == composed
                 reloaded = True
-            heard = [phone.evaluate("window.ttReceived.length") for phone in phones]
+            # What each phone heard before (a phone just reloaded, whose Python is not up yet, nothing).
+            heard = [phone.evaluate("(window.ttReceived || []).length") for phone in phones]
             for phone in phones:  # every phone seals its bid at once, before any answer comes back
                 phone.evaluate(f"document.querySelector({json.dumps(seal)}).click()")
             for phone in phones:
