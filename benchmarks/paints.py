@@ -7,7 +7,8 @@
 Each run plays one whole game per game and site, sites alternated (seed = the run's number), on the play page
 with every seat the strongest bot at pace 0, on a phone by default (CPU 4x slower through CDP, as
 startup.py's phone profile; 390x844). Every `TradingTable.paint` is timed with the style and layout it
-leaves for the browser (forced at once), the page's own work on a board python.js hands it, which is most
+leaves for the browser (forced at once), plus the making of its board where python.js makes it a frame ahead
+(`TradingTable.make`, a task of its own): the page's own work on a board python.js hands it, which is most
 of a long task while the game goes on (Python runs in a worker). The first paint, over the preview, is
 left out. Beside them, the browser's long animation frames (over 50 ms: script, style, layout and paint of
 one frame, whatever task their work came in) from the first paint on: how many, and the longest.
@@ -17,7 +18,8 @@ Compare two builds by building each into its own directory (e.g. a copy of dist/
 --replay takes the bots' work out of the figures: on a 2-core machine a paint shares the cores with the
 worker's bots, and its time says as much about them as about the paint. Each run then plays the game once on
 the first site (unthrottled) and keeps every board Python painted; each site's play page (a hot-seat game,
-where nothing paints by itself) is then handed the same boards in order, one a frame, each timed as above.
+where nothing paints by itself) is then handed the same boards in order as python.js would (made, painted
+a frame later), two frames between boards, each timed as above.
 So --replay compares the builds' page code (play.js, the CSS), not a change of the boards' markup: every site
 is handed the first site's boards. Time a change of a board without it.
 """
@@ -40,13 +42,22 @@ import build  # the project's build.py, stdlib only
 
 TIMED = """
 addEventListener("DOMContentLoaded", () => {
-  const TT = globalThis.TradingTable, paint = TT.paint;
+  const TT = globalThis.TradingTable, paint = TT.paint, make = TT.make;
   window.__kept = [];
-  TT.paint = (box, html) => {
+  let making = 0; // the ms of the last board made ahead (python.js makes it a frame before its paint)
+  if (make) {
+    TT.make = (box, html) => {
+      const begun = performance.now();
+      const made = make(box, html);
+      making = performance.now() - begun;
+      return made;
+    };
+  }
+  TT.paint = (box, html, made) => {
     const begun = performance.now();
-    paint(box, html);
+    paint(box, html, made);
     void document.body.offsetHeight; // the style and layout the new board needs, now
-    window.__kept.push([begun, performance.now() - begun]);
+    window.__kept.push([begun, performance.now() - begun + (made ? making : 0)]);
   };
 });
 """
@@ -55,9 +66,9 @@ KEEP_BOARDS = """
 addEventListener("DOMContentLoaded", () => {
   const TT = globalThis.TradingTable, paint = TT.paint;
   window.__kept = [];
-  TT.paint = (box, html) => {
+  TT.paint = (box, html, made) => {
     window.__kept.push(html);
-    paint(box, html);
+    paint(box, html, made);
   };
 });
 """
@@ -75,10 +86,14 @@ PAINT_EACH = """async (boards) => {
   const frame = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
   const start = performance.now();
   for (const html of boards) {
-    const begun = performance.now();
-    TradingTable.paint(box, html);
+    let begun = performance.now();
+    const made = TradingTable.make?.(box, html); // as python.js: the board made a frame ahead (a build since)
+    const making = performance.now() - begun;
+    if (made) await frame();
+    begun = performance.now();
+    TradingTable.paint(box, html, made);
     void document.body.offsetHeight;
-    times.push(performance.now() - begun);
+    times.push(making + performance.now() - begun);
     await frame();
     await frame();
   }

@@ -2,9 +2,10 @@
 // - the sheet (a <dialog>): the rules from [data-help], or what a [data-explain] thing is;
 // - explanations open from a tap on a thing that is not an action, a long press on anything explained,
 //   Enter on a focused one, or any tap while the "i" mode ([data-explain-mode]) is on; playing stays one tap;
-// - TradingTable.paint(box, html): repaints a screen in place (only what changed is touched) and briefly
-//   marks the parts of the board that changed (not under prefers-reduced-motion), keeps a <details
-//   data-keep> as the person left it, and lets a banner time out.
+// - TradingTable.paint(box, html[, made]): repaints a screen in place (only what changed is touched) and
+//   briefly marks the parts of the board that changed (not under prefers-reduced-motion), keeps a <details
+//   data-keep> as the person left it, and lets a banner time out; `made`: TradingTable.make(box, html), the
+//   new board parsed ahead (python.js makes it a frame before it paints it).
 // Python sets TradingTable.explain(key) and TradingTable.rules() (both return markup, or a promise of it
 // where Python runs in a worker: python.js). Until Python is up, a [data-help] with data-rules-href (the
 // play page's loading box) shows the text of the game's rules page, built by the same Python, and the play
@@ -161,9 +162,10 @@
   // From 1024 px wide: the public board in one column, "your" area (.tt-side: prompt, last event, actions,
   // hand, the end) with the hints, undo and log in another, so a whole turn fits one screen. `box` is the
   // page's box, or the fragment a new board is parsed into.
+  const wide = () => matchMedia("(min-width: 1024px)").matches;
   function split(box) {
     const board = box.querySelector(".tt-board");
-    if (!board || !matchMedia("(min-width: 1024px)").matches) return;
+    if (!board || !wide()) return;
     const main = document.createElement("div");
     const aside = document.createElement("div");
     main.className = "tt-main";
@@ -377,10 +379,25 @@
       }),
     );
   }
-  TT.paint = (box, html) => {
+  // A new board made whole before it goes in: parsed, split, its explained things focusable. python.js makes
+  // it in one task and paints it in the next frame, so that the parse and the change with its layout are
+  // two frames' work, not one long one. The same markup again is no new board (null).
+  TT.make = (box, html) => {
+    if (painted.get(box) === html) return null;
+    const made = document.createElement("template");
+    made.innerHTML = html;
+    split(made.content);
+    for (const thing of made.content.querySelectorAll("[data-explain]")) {
+      if (!thing.matches(ACTING) && !thing.closest(ACTING)) thing.setAttribute("tabindex", "0");
+    }
+    return { html, board: made.content, wide: wide() };
+  };
+  TT.paint = (box, html, made = null) => {
     // The same markup again (Python's first paint over the board python.js showed before it was up) is
     // left as it is: no second parse and layout.
     if (painted.get(box) === html) return;
+    // A board made for this markup on this side of the split (the screen may have turned since), else anew.
+    const board = (made?.html === html && made.wide === wide() ? made : TT.make(box, html)).board;
     painted.set(box, html);
     // Nothing is marked on the first paint over the prerendered preview (another deal, not a change).
     const still = matchMedia("(prefers-reduced-motion: reduce)").matches;
@@ -397,15 +414,7 @@
       el.classList.remove("tt-changed", "tt-anew");
       if (!el.classList.length) el.removeAttribute("class");
     }
-    // The new board, made whole (split, its explained things focusable) before it goes in, in place of what
-    // changed (over the preview too: the same layout, another deal).
-    const made = document.createElement("template");
-    made.innerHTML = html;
-    const board = made.content;
-    split(board);
-    for (const thing of board.querySelectorAll("[data-explain]")) {
-      if (!thing.matches(ACTING) && !thing.closest(ACTING)) thing.setAttribute("tabindex", "0");
-    }
+    // The new board goes in place of what changed (over the preview too: the same layout, another deal).
     const changed = motion ? [] : null;
     morph(box, board, changed);
     keepDetails(box, kept);

@@ -6,7 +6,8 @@
 // attributes, the speed tool, the sheet opening and closing, explanations and rules asked for by play.js)
 // and carries out what Python asks ({op: ...}): paint the board, store, change the address, go, download,
 // show the sheet, a notice or an error; `done` ends each tap. What the worker posts in one run comes as
-// one message (an array of ops), carried out in one task: a tap's new board is never shown still waiting.
+// one message (an array of ops), carried out in order: a paint's board is parsed at once and put in a frame
+// later, with the ops after it in that task (a tap's new board is never shown still waiting).
 // The start message carries the page's address, language, <meta name="tt-..."> settings and what this
 // browser stored under data-storage's prefixes.
 // WebRTC exists only here, so rtc.* ops and events carry a peer connection's signalling and data channel
@@ -97,12 +98,12 @@
       progress("dealing");
       send({ ev: "loaded", values: Object.fromEntries(op.keys.map((key) => [key, TT.load(key)])) });
     },
-    paint: (op) => {
+    paint: (op, made) => {
       if (op.keep) keep(QUICK.paint, { link: here(), html: op.html, lang: op.lang, over: op.over, shown: op.shown });
       shown = op.shown ?? null;
       if (op.quick) root.dataset.quick = "1";
       else delete root.dataset.quick;
-      TT.paint(board(), op.html);
+      TT.paint(board(), op.html, made);
       board().classList.remove("tt-preview");
       board().removeAttribute("aria-busy");
       board().inert = false;
@@ -245,11 +246,35 @@
     document.title = turn ? `${TURN[root.lang] ?? TURN.en}${separator}${title}` : title;
   }
 
-  const run = (op) => OPS[op.op](op);
+  // The ops run in order. A paint's new board is made (parsed) at once and painted in the next frame, the ops
+  // after it waiting (a tap's `done` comes once its board is in): so a big change is two frames' work, neither
+  // a long one. The first paint (over the preview) goes in at once, and so does any while no one sees the page.
+  const queue = [];
+  let running = false;
+  const nextFrame = () =>
+    new Promise((resolve) => {
+      requestAnimationFrame(() => setTimeout(resolve));
+      setTimeout(resolve, 100); // the page hidden meanwhile: no frame comes
+    });
+  async function run(ops) {
+    queue.push(...ops);
+    if (running) return;
+    running = true;
+    try {
+      while (queue.length) {
+        const op = queue.shift();
+        const made = op.op === "paint" ? TT.make(board(), op.html) : null;
+        if (made && !document.hidden && !board().classList.contains("tt-preview")) await nextFrame();
+        OPS[op.op](op, made);
+      }
+    } finally {
+      running = false;
+    }
+  }
   worker.onmessage = (event) => {
     const ops = JSON.parse(event.data); // what one run of the worker posted, in order (a tap's paint and done)
     if (document.readyState === "loading") early.push(...ops);
-    else ops.forEach(run);
+    else run(ops);
   };
   worker.onerror = (event) => TT.showError(`The game could not start: ${event.message || "its worker failed to load"}`);
 
@@ -284,7 +309,7 @@
 
   addEventListener("DOMContentLoaded", () => {
     progress("loading"); // in the page's language from the start (the worker's first word may come later)
-    early.splice(0).forEach(run);
+    run(early.splice(0));
     const sheet = document.getElementById("sheet");
     if (sheet) {
       new MutationObserver(() => send({ ev: "sheet", open: sheet.open })).observe(sheet, {

@@ -252,7 +252,7 @@ def test_a_move_marks_what_it_changed_and_not_the_rest(page: Page, game: str) ->
 # additions (a tabindex on explained things, a hint's rank, the marks of what changed) taken out of both.
 KEEP_LAST_PAINT = """addEventListener("DOMContentLoaded", () => {
   const paint = TradingTable.paint;
-  TradingTable.paint = (box, html) => { window.ttLast = html; paint(box, html); };
+  TradingTable.paint = (box, html, made) => { window.ttLast = html; paint(box, html, made); };
 });"""
 SAME_AS_NEW = """box => {
   const fresh = document.createElement("div");

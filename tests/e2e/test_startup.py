@@ -581,3 +581,44 @@ def test_python_starts_and_bots_think_off_the_main_thread(page: Page, page_guard
     click_actions(page, 6)  # the strongest bots answer each move
     longest = page.evaluate("Math.max(0, ...window.__longTasks)")
     assert longest < MAIN_THREAD_BOUND_MS, f"the page was blocked for {longest:.0f} ms"
+
+
+# Each board made (TradingTable.make) and painted, with how many frames were drawn by then, and whether the
+# page was still busy with the tap when its board went in.
+FRAMES_OF_PAINTS = """addEventListener("DOMContentLoaded", () => {
+  const TT = TradingTable, make = TT.make, paint = TT.paint;
+  window.ttFrames = 0;
+  window.ttSteps = [];
+  const count = () => { window.ttFrames++; requestAnimationFrame(count); };
+  requestAnimationFrame(count);
+  TT.make = (box, html) => {
+    const made = make(box, html);
+    if (made) window.ttSteps.push(["make", window.ttFrames]);
+    return made;
+  };
+  TT.paint = (box, html, made) => {
+    const busy = document.documentElement.dataset.busy ?? null;
+    window.ttSteps.push(["paint", window.ttFrames, Boolean(made), busy]);
+    paint(box, html, made);
+  };
+});"""
+HIDDEN = "Object.defineProperty(Document.prototype, 'hidden', { get: () => true });"
+
+
+@pytest.mark.parametrize("hidden", [False, True])
+def test_a_move_s_board_is_parsed_a_frame_before_it_goes_in_and_the_tap_ends_with_it(
+    page: Page, page_guard: PageGuard, hidden: bool
+) -> None:
+    if hidden:
+        page.add_init_script(HIDDEN)  # no one sees the page: no frame to wait for
+    page.add_init_script(FRAMES_OF_PAINTS)
+    page.goto("play/?game=futures&players=3&seats=human,bot,bot&seed=4&pace=2000")  # bots wait 2 s
+    wait_ready(page)
+    first = page.evaluate("window.ttSteps")  # over the preview: at once
+    assert first[:2] == [["make", first[0][1]], ["paint", first[0][1], True, None]]
+    page.evaluate("window.ttSteps = []")
+    page.locator("#board [data-action]").first.click()
+    settle(page)
+    (_, made), (_, painted, ahead, busy) = page.evaluate("window.ttSteps")
+    assert ahead and busy == "1"  # the board made ahead is the one painted, and the tap ends after it
+    assert painted > made if not hidden else painted == made

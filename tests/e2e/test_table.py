@@ -462,6 +462,8 @@ def test_a_tap_on_a_board_a_newer_one_is_on_its_way_to_counts_as_made_on_the_boa
     red.locator("#board [data-action='turn']").click()  # a second tap, on that board
     red.wait_for_function(HELD, arg="error")
     red.evaluate("window.ttRelease(); window.ttHold = null")
+    # The kept messages run in order, each paint a frame after its board is made: the answer comes after them.
+    red.wait_for_function(f"window.ttReceived.slice({heard}).some((text) => JSON.parse(text).t === 'error')")
     answers = [json.loads(t) for t in red.evaluate(f"window.ttReceived.slice({heard})")]
     errors = [m for m in answers if m["t"] == "error"]
     assert len(errors) == 1 and errors[0].get("stale") is True, answers  # judged on its board: refused
