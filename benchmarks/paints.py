@@ -2,11 +2,12 @@
 """What each paint of the play page costs its main thread, for one or more builds side by side.
 
     python3 benchmarks/paints.py [--site DIR --site DIR ...] [--games futures,virus_money] [--runs 2]
-                                 [--players 4] [--desktop] [--replay]
+                                 [--players 4] [--level N] [--desktop] [--replay]
 
 Each run plays one whole game per game and site, sites alternated (seed = the run's number), on the play page
-with every seat the strongest bot at pace 0, on a phone by default (CPU 4x slower through CDP, as
-startup.py's phone profile; 390x844). Every `TradingTable.paint` is timed with the style and layout it
+with every seat the strongest bot (or --level's: 1 is random) at pace 0, on a phone by default (CPU 4x slower
+through CDP, as startup.py's phone profile; 390x844). Every `TradingTable.paint` that puts a board in (a
+build that puts in only the newest of the boards waiting paints fewer) is timed with the style and layout it
 leaves for the browser (forced at once), plus the making of its board where python.js makes it a frame ahead
 (`TradingTable.make`, a task of its own): the page's own work on a board python.js hands it, which is most
 of a long task while the game goes on (Python runs in a worker). The first paint, over the preview, is
@@ -53,7 +54,10 @@ addEventListener("DOMContentLoaded", () => {
       return made;
     };
   }
+  let last = null;
   TT.paint = (box, html, made) => {
+    if (html === last) return paint(box, html, made); // the board already in: no paint (play.js returns)
+    last = html;
     const begun = performance.now();
     paint(box, html, made);
     void document.body.offsetHeight; // the style and layout the new board needs, now
@@ -67,7 +71,7 @@ addEventListener("DOMContentLoaded", () => {
   const TT = globalThis.TradingTable, paint = TT.paint;
   window.__kept = [];
   TT.paint = (box, html, made) => {
-    window.__kept.push(html);
+    if (html !== window.__kept.at(-1)) window.__kept.push(html); // each board put in, once
     paint(box, html, made);
   };
 });
@@ -160,6 +164,7 @@ def main() -> int:
     parser.add_argument("--site", action="append", type=Path, help="a built site (repeatable; default dist/)")
     parser.add_argument("--games", default="futures,mercator,stock_trader,value_scale,virus_money")
     parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--level", type=int, help="the bots' level (1 random; default the strongest)")
     parser.add_argument("--runs", type=int, default=2, help="games per game and site (seeds 1..N)")
     parser.add_argument("--desktop", action="store_true", help="no CPU throttling, the default viewport")
     parser.add_argument("--replay", action="store_true", help="the same boards painted on each site, no bots")
@@ -180,7 +185,7 @@ def main() -> int:
         browser = playwright.chromium.launch(executable_path=startup.chromium(), args=startup.FLAGS)
         for seed in range(1, args.runs + 1):
             for game in args.games.split(","):
-                seats = ",".join([f"bot:{bot_decisions.strongest(game)}"] * args.players)
+                seats = ",".join([f"bot:{args.level or bot_decisions.strongest(game)}"] * args.players)
                 query = f"play/?game={game}&players={args.players}&seats={seats}&seed={seed}&pace=0"
                 shown = boards(browser, servers[0].url + query, args.desktop) if args.replay else []
                 hot_seat = query.replace(seats, ",".join(["human"] * args.players))
@@ -197,7 +202,8 @@ def main() -> int:
     profile = "desktop" if args.desktop else "phone (CPU 4x slower)"
     games = f"{args.runs} whole games each (seeds 1..{args.runs})"
     how = "their boards painted again, no bots" if args.replay else "pace 0"
-    print(f"\n{profile}, {args.players} strongest bots, {how}, {games}\n")
+    bots = f"level {args.level}" if args.level else "strongest"
+    print(f"\n{profile}, {args.players} {bots} bots, {how}, {games}\n")
     print("| game | site | paints | p50 ms | p95 ms | max ms | p50 vs first | frames > 50 ms | longest |")
     print("|---|---|---|---|---|---|---|---|---|")
     for game in args.games.split(","):

@@ -98,12 +98,13 @@
       progress("dealing");
       send({ ev: "loaded", values: Object.fromEntries(op.keys.map((key) => [key, TT.load(key)])) });
     },
-    paint: (op, made) => {
+    // `newest`: a later paint waiting behind this one, whose board goes in now in its place (see run).
+    paint: (op, made, newest = op) => {
       if (op.keep) keep(QUICK.paint, { link: here(), html: op.html, lang: op.lang, over: op.over, shown: op.shown });
-      shown = op.shown ?? null;
+      shown = newest.shown ?? null;
       if (op.quick) root.dataset.quick = "1";
       else delete root.dataset.quick;
-      TT.paint(board(), op.html, made);
+      TT.paint(board(), newest.html, made);
       board().classList.remove("tt-preview");
       board().removeAttribute("aria-busy");
       board().inert = false;
@@ -249,6 +250,9 @@
   // The ops run in order. A paint's new board is made (parsed) at once and painted in the next frame, the ops
   // after it waiting (a tap's `done` comes once its board is in): so a big change is two frames' work, neither
   // a long one. The first paint (over the preview) goes in at once, and so does any while no one sees the page.
+  // Where later paints wait behind a paint (bots moving faster than the page draws: "Instant" on a slow
+  // phone), the newest board goes in at once in its place: the ones between would never be seen. Each op
+  // still runs in its turn, a later paint of that same board then changing nothing.
   const queue = [];
   let running = false;
   const nextFrame = () =>
@@ -263,9 +267,10 @@
     try {
       while (queue.length) {
         const op = queue.shift();
-        const made = op.op === "paint" ? TT.make(board(), op.html) : null;
+        const newest = op.op === "paint" ? queue.findLast((later) => later.op === "paint") ?? op : op;
+        const made = op.op === "paint" ? TT.make(board(), newest.html) : null;
         if (made && !document.hidden && !board().classList.contains("tt-preview")) await nextFrame();
-        OPS[op.op](op, made);
+        OPS[op.op](op, made, newest);
       }
     } finally {
       running = false;

@@ -210,6 +210,16 @@ FAST = "pace=0"  # a play link's bots move at once
 BLOCK_STORAGE = """Object.defineProperty(window, "localStorage", {
   get() { throw new DOMException("The operation is insecure.", "SecurityError"); },
 });"""
+# While window.ttHold is an array, the page keeps there each message from its worker that paints (a newer
+# board on its way, not yet drawn); the others (a tap's `done`) pass. ttRelease() hands the kept ones on, in
+# one task.
+HOLD_PAINTS = """window.Worker = class extends Worker {
+  set onmessage(handler) {
+    window.ttRelease = () => window.ttHold.splice(0).forEach(handler);
+    super.onmessage = (event) =>
+      window.ttHold && /"op": "paint"/.test(event.data) ? window.ttHold.push(event) : handler(event);
+  }
+};"""
 PHONE = build.PHONE_VIEWPORT  # a phone in portrait
 SMALL_PHONE = {"width": 360, "height": 780}  # a small one
 

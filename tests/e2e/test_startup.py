@@ -18,7 +18,7 @@ from playwright.sync_api import Browser, CDPSession, Page, Route, expect
 
 import build
 
-from .conftest import FAST, PageGuard, drawn, play_to_the_end, settle, wait_ready
+from .conftest import FAST, HOLD_PAINTS, PageGuard, drawn, play_to_the_end, settle, wait_ready
 
 pytestmark = pytest.mark.e2e
 
@@ -583,8 +583,8 @@ def test_python_starts_and_bots_think_off_the_main_thread(page: Page, page_guard
     assert longest < MAIN_THREAD_BOUND_MS, f"the page was blocked for {longest:.0f} ms"
 
 
-# Each board made (TradingTable.make) and painted, with how many frames were drawn by then, and whether the
-# page was still busy with the tap when its board went in.
+# Each board made (TradingTable.make: with its markup) and painted, with how many frames were drawn by then,
+# and whether the page was still busy with the tap when its board went in.
 FRAMES_OF_PAINTS = """addEventListener("DOMContentLoaded", () => {
   const TT = TradingTable, make = TT.make, paint = TT.paint;
   window.ttFrames = 0;
@@ -593,7 +593,7 @@ FRAMES_OF_PAINTS = """addEventListener("DOMContentLoaded", () => {
   requestAnimationFrame(count);
   TT.make = (box, html) => {
     const made = make(box, html);
-    if (made) window.ttSteps.push(["make", window.ttFrames]);
+    if (made) window.ttSteps.push(["make", window.ttFrames, html]);
     return made;
   };
   TT.paint = (box, html, made) => {
@@ -615,10 +615,44 @@ def test_a_move_s_board_is_parsed_a_frame_before_it_goes_in_and_the_tap_ends_wit
     page.goto("play/?game=futures&players=3&seats=human,bot,bot&seed=4&pace=2000")  # bots wait 2 s
     wait_ready(page)
     first = page.evaluate("window.ttSteps")  # over the preview: at once
-    assert first[:2] == [["make", first[0][1]], ["paint", first[0][1], True, None]]
+    (_, at, _), paint = first[:2]
+    assert paint == ["paint", at, True, None]
     page.evaluate("window.ttSteps = []")
     page.locator("#board [data-action]").first.click()
     settle(page)
-    (_, made), (_, painted, ahead, busy) = page.evaluate("window.ttSteps")
+    (_, made, _), (_, painted, ahead, busy) = page.evaluate("window.ttSteps")
     assert ahead and busy == "1"  # the board made ahead is the one painted, and the tap ends after it
     assert painted > made if not hidden else painted == made
+
+
+# The markup of each paint among the messages the page holds back (conftest.HOLD_PAINTS).
+HELD_BOARDS = """() => window.ttHold.flatMap((event) =>
+  JSON.parse(event.data).filter((op) => op.op === "paint").map((op) => op.html))"""
+
+
+def test_boards_that_come_faster_than_the_page_draws_go_in_newest_first(
+    page: Page, page_guard: PageGuard
+) -> None:
+    page.add_init_script(HOLD_PAINTS)
+    page.add_init_script(FRAMES_OF_PAINTS)
+    page.goto(f"play/?game=futures&players=4&seats=human,bot,bot,bot&seed=4&{FAST}")
+    wait_ready(page)
+    page.locator("#board [data-action]").first.click()  # a card placed: the person trades or passes next
+    settle(page)
+    # The pass's board and the bots' moves up to the person's next turn, held back, then at once: as they
+    # come where bots move faster than the page draws ("Instant" on a slow phone).
+    page.evaluate("window.ttHold = []; window.ttSteps = []")
+    page.locator("#board [data-action=pass]").click()
+    turn = f"({HELD_BOARDS})().length >= 4 && ({HELD_BOARDS})().at(-1).includes('data-action=')"
+    page.wait_for_function(turn)  # the person's turn again
+    held = page.evaluate(HELD_BOARDS)
+    page.evaluate("window.ttRelease(); window.ttHold = null")
+    settle(page)
+    drawn(page)
+    steps = page.evaluate("window.ttSteps")
+    # The pass's board was made before the rest came: it goes in, and the tap ends with it. The next board
+    # made is the newest: the ones between, which no one would have seen, are never made.
+    assert [step[2] for step in steps if step[0] == "make"] == [held[0], held[-1]]
+    assert steps[1][:4:3] == ["paint", "1"]
+    expect(page.locator("#board [data-action]").first).to_be_visible()
+    assert page.evaluate("document.documentElement.dataset.busy") is None

@@ -27,6 +27,7 @@ from pygame_core.engine.record import from_fragment, states
 
 from .conftest import (
     BLOCK_STORAGE,
+    HOLD_PAINTS,
     PHONE,
     READY_TIMEOUT_MS,
     ROOT,
@@ -433,15 +434,6 @@ def test_a_phone_reloaded_shows_its_board_at_once_and_a_tap_on_it_counts_as_the_
     assert problems == []
 
 
-# While window.ttHold is an array, the page keeps there each message from its worker that paints (a newer
-# board on its way, not yet drawn); the others (a tap's `done`) pass. ttRelease() hands the kept ones on.
-HOLD_PAINTS = """window.Worker = class extends Worker {
-  set onmessage(handler) {
-    window.ttRelease = () => window.ttHold.splice(0).forEach(handler);
-    super.onmessage = (event) =>
-      window.ttHold && /"op": "paint"/.test(event.data) ? window.ttHold.push(event) : handler(event);
-  }
-};"""
 # Whether a kept message carries a message from the host of type `t` (python.js's `received` op, for tests).
 HELD = """(t) => window.ttHold.some((event) => JSON.parse(event.data).some(
   (op) => op.op === "received" && op.text !== null && JSON.parse(op.text).t === t))"""
