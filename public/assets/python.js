@@ -100,7 +100,7 @@
     },
     // `newest`: a later paint waiting behind this one, whose board goes in now in its place (see run).
     paint: (op, made, newest = op) => {
-      if (op.keep) keep(QUICK.paint, { link: here(), html: op.html, lang: op.lang, over: op.over, shown: op.shown });
+      if (op.keep && newest === op) keep(QUICK.paint, { link: here(), html: op.html, lang: op.lang, over: op.over, shown: op.shown });
       shown = newest.shown ?? null;
       if (op.quick) root.dataset.quick = "1";
       else delete root.dataset.quick;
@@ -252,7 +252,8 @@
   // a long one. The first paint (over the preview) goes in at once, and so does any while no one sees the page.
   // Where later paints wait behind a paint (bots moving faster than the page draws: "Instant" on a slow
   // phone), the newest board goes in at once in its place: the ones between would never be seen. Each op
-  // still runs in its turn, a later paint of that same board then changing nothing.
+  // still runs in its turn, a later paint of that same board then changing nothing; but what a later op
+  // waiting stores again (the game after each move, the board kept for a quick start) is stored once.
   const queue = [];
   let running = false;
   const nextFrame = () =>
@@ -267,6 +268,7 @@
     try {
       while (queue.length) {
         const op = queue.shift();
+        if (op.op === "store" && queue.some((later) => later.op === "store" && later.key === op.key)) continue;
         const newest = op.op === "paint" ? queue.findLast((later) => later.op === "paint") ?? op : op;
         const made = op.op === "paint" ? TT.make(board(), newest.html) : null;
         if (made && !document.hidden && !board().classList.contains("tt-preview")) await nextFrame();

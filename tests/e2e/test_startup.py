@@ -625,9 +625,15 @@ def test_a_move_s_board_is_parsed_a_frame_before_it_goes_in_and_the_tap_ends_wit
     assert painted > made if not hidden else painted == made
 
 
-# The markup of each paint among the messages the page holds back (conftest.HOLD_PAINTS).
-HELD_BOARDS = """() => window.ttHold.flatMap((event) =>
-  JSON.parse(event.data).filter((op) => op.op === "paint").map((op) => op.html))"""
+# The ops of the messages the page holds back (conftest.HOLD_PAINTS), and the markup of their paints.
+HELD_OPS = "() => window.ttHold.flatMap((event) => JSON.parse(event.data))"
+HELD_BOARDS = f"() => ({HELD_OPS})().filter((op) => op.op === 'paint').map((op) => op.html)"
+# Each key and value the page stores from then on.
+STORES = """() => {
+  const store = TradingTable.store;
+  window.ttStored = [];
+  TradingTable.store = (key, value) => { window.ttStored.push([key, value]); store(key, value); };
+}"""
 
 
 def test_boards_that_come_faster_than_the_page_draws_go_in_newest_first(
@@ -645,7 +651,8 @@ def test_boards_that_come_faster_than_the_page_draws_go_in_newest_first(
     page.locator("#board [data-action=pass]").click()
     turn = f"({HELD_BOARDS})().length >= 4 && ({HELD_BOARDS})().at(-1).includes('data-action=')"
     page.wait_for_function(turn)  # the person's turn again
-    held = page.evaluate(HELD_BOARDS)
+    held, ops = page.evaluate(HELD_BOARDS), page.evaluate(HELD_OPS)
+    page.evaluate(STORES)
     page.evaluate("window.ttRelease(); window.ttHold = null")
     settle(page)
     drawn(page)
@@ -656,3 +663,12 @@ def test_boards_that_come_faster_than_the_page_draws_go_in_newest_first(
     assert steps[1][:4:3] == ["paint", "1"]
     expect(page.locator("#board [data-action]").first).to_be_visible()
     assert page.evaluate("document.documentElement.dataset.busy") is None
+    # Of the game, saved after each move, and the board kept for a quick start (python.js's `keep`), the same:
+    # what the pass stored, then only what the last move stored, not what each move between did.
+    stored = page.evaluate("window.ttStored")
+    saved = [op for op in ops if op["op"] == "store"]
+    assert len(saved) >= 4 and len({op["key"] for op in saved}) == 1
+    games = [value for key, value in stored if key == saved[0]["key"]]
+    kept = [json.loads(value)["html"] for key, value in stored if key == "trading-table:paint"]
+    assert games == [saved[0]["value"], saved[-1]["value"]] and kept == [held[0], held[-1]]
+    assert len(stored) == 4
