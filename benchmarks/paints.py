@@ -76,13 +76,6 @@ addEventListener("DOMContentLoaded", () => {
   };
 });
 """
-# Long animation frames (over 50 ms), kept as [start, duration] from the page's opening.
-LONG_FRAMES = """
-window.__frames = [];
-new PerformanceObserver((list) => {
-  for (const frame of list.getEntries()) window.__frames.push([frame.startTime, frame.duration]);
-}).observe({ type: "long-animation-frame", buffered: true });
-"""
 # Each board painted, then two frames drawn before the next: the paint's own, and one for what play.js does
 # once it is drawn (the marks of what changed, whose flashes start there).
 PAINT_EACH = """async (boards) => {
@@ -113,7 +106,7 @@ def to_the_end(
     script kept (window.__kept) and the long animation frames."""
     context = browser.new_context(viewport=None if desktop else build.PHONE_VIEWPORT, service_workers="block")
     try:
-        context.add_init_script(LONG_FRAMES)
+        context.add_init_script(startup.LONG_FRAMES)
         context.add_init_script(script)
         page = context.new_page()
         bots_browser.report_errors(page, url)
@@ -145,7 +138,7 @@ def repaint(browser: Any, url: str, shown: list[str], desktop: bool) -> tuple[li
     ms and the long animation frames'."""
     context = browser.new_context(viewport=None if desktop else build.PHONE_VIEWPORT, service_workers="block")
     try:
-        context.add_init_script(LONG_FRAMES)
+        context.add_init_script(startup.LONG_FRAMES)
         page = context.new_page()
         bots_browser.report_errors(page, url)
         page.goto(url)

@@ -21,7 +21,9 @@ counts about what reached the browser). The server is build.py's, sending text a
 host does (level 6, compressed before the first run; hosts that use brotli send a little less);
 `precache` is what the service worker then fetched to make the next visits offline-proof. `python` is when
 a worker page's Python runtime was up (python.js marks `tt-python-up`): the rest of `ready` is the wheels,
-main.py, the deal and the paint. `start` is how the cold load started (<html data-start>: `snapshot` or
+main.py, the deal and the paint. `frame` is the longest animation frame begun by then (0: none over 50 ms):
+how long the page could not answer a tap or scroll while it started (the hello page's Python runs on its
+main thread). `start` is how the cold load started (<html data-start>: `snapshot` or
 `fresh`), with "(xz files)" when it downloaded the runtime's wasm and the standard library xz-compressed
 (a slow network).
 `--page guest` is a phone joining a table: each run, another browser hosts a new table (`/table/?create=1`,
@@ -88,6 +90,21 @@ READY_OBSERVER = """
   });
 })();
 """
+# Long animation frames (over 50 ms: script, style, layout and paint of one frame, whatever task their work
+# came in), kept as [start, duration] from the page's opening.
+LONG_FRAMES = """
+window.__frames = [];
+new PerformanceObserver((list) => {
+  for (const frame of list.getEntries()) window.__frames.push([frame.startTime, frame.duration]);
+}).observe({ type: "long-animation-frame", buffered: true });
+"""
+# The longest of them begun by the time the page was ready (0: none), once the frames drawn so far are
+# reported.
+LONGEST_FRAME = """() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() =>
+  setTimeout(() => {
+    const begun = window.__frames.filter(([at]) => at <= window.__readyAt);
+    resolve(Math.max(0, ...begun.map(([, ms]) => ms)));
+  }))))"""
 TIMINGS = """() => {
   const paint = performance.getEntriesByName("first-contentful-paint")[0]
     || performance.getEntriesByName("first-paint")[0];
@@ -101,8 +118,8 @@ PYTHON_UP = """!document.querySelector("script[data-worker]")
   || performance.getEntriesByName("tt-python-up").length > 0"""
 HAS_SERVICE_WORKER = "!!document.querySelector('script[src$=\"offline.js\"]') && 'serviceWorker' in navigator"
 COLUMNS = (
-    "cold paint", "cold python", "cold ready", "cold KB", "precache KB",
-    "warm paint", "warm python", "warm ready", "warm KB", "again python", "again ready",
+    "cold paint", "cold python", "cold ready", "cold frame", "cold KB", "precache KB",
+    "warm paint", "warm python", "warm ready", "warm frame", "warm KB", "again python", "again ready",
 )  # fmt: skip
 PROFILES: dict[str, dict[str, Any]] = {
     "desktop": {},
@@ -279,9 +296,9 @@ def run_on_venv() -> None:
         os.execv(python, [str(python), str(Path(sys.argv[0]).resolve()), *sys.argv[1:]])
 
 
-def wait_ready(page: Any, timeout_ms: int) -> tuple[float, float, float, str]:
+def wait_ready(page: Any, timeout_ms: int) -> tuple[float, float, float, float, str]:
     """Wait for data-ready on the current navigation; return (first paint, Python's runtime up (NaN on a
-    page that does not say), ready, how it started)."""
+    page that does not say), ready, the longest frame by then, how it started)."""
     page.wait_for_function(
         "window.__readyAt !== undefined || document.documentElement.dataset.failed === '1'",
         timeout=timeout_ms,
@@ -291,7 +308,7 @@ def wait_ready(page: Any, timeout_ms: int) -> tuple[float, float, float, str]:
         raise RuntimeError(f"{page.url} failed: {page.inner_text('[role=alert]')}")
     page.wait_for_function(PYTHON_UP, timeout=timeout_ms, polling=50)
     paint, up, ready, start = page.evaluate(TIMINGS)
-    return float(paint), float(up), float(ready), str(start)
+    return float(paint), float(up), float(ready), float(page.evaluate(LONGEST_FRAME)), str(start)
 
 
 def start_relay(server: HostLikeServer) -> subprocess.Popen[bytes]:
@@ -346,6 +363,7 @@ def one_run(
         )
         try:
             context.add_init_script(READY_OBSERVER)
+            context.add_init_script(LONG_FRAMES)
             page = context.pages[0] if context.pages else context.new_page()
             page.goto("about:blank")
             time.sleep(SETTLE_S)
@@ -356,7 +374,7 @@ def one_run(
                 cdp.send("Network.emulateNetworkConditions", profile["network"])
             server.restart()
             page.goto(url, wait_until="commit")
-            cold_paint, cold_up, cold_ready, start = wait_ready(page, timeout_ms)
+            cold_paint, cold_up, cold_ready, cold_frame, start = wait_ready(page, timeout_ms)
             cold_kb, files = server.sent / 1024, server.files(cold_ready / 1000)
             precache_kb = 0.0
             if page.evaluate(HAS_SERVICE_WORKER):
@@ -364,18 +382,18 @@ def one_run(
                 precache_kb = server.sent / 1024 - cold_kb
             server.restart()
             page.reload(wait_until="commit")
-            warm_paint, warm_up, warm_ready, _ = wait_ready(page, timeout_ms)
+            warm_paint, warm_up, warm_ready, warm_frame, _ = wait_ready(page, timeout_ms)
             warm_kb = server.sent / 1024
             page.goto(url, wait_until="commit")
-            _, again_up, again_ready, _ = wait_ready(page, timeout_ms)
+            _, again_up, again_ready, _, _ = wait_ready(page, timeout_ms)
         finally:
             context.close()
     finally:
         shutil.rmtree(user_data, ignore_errors=True)
         if host:
             host.close()
-    cold = [cold_paint, cold_up, cold_ready, cold_kb, precache_kb]
-    return [*cold, warm_paint, warm_up, warm_ready, warm_kb, again_up, again_ready], start, files
+    cold = [cold_paint, cold_up, cold_ready, cold_frame, cold_kb, precache_kb]
+    return [*cold, warm_paint, warm_up, warm_ready, warm_frame, warm_kb, again_up, again_ready], start, files
 
 
 # The same busy loop on the page's main thread and in a Web Worker (ms each, best of 3).

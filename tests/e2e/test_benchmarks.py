@@ -13,8 +13,15 @@ import build
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 
 import paints  # benchmarks/
+import startup  # benchmarks/
 
 pytestmark = pytest.mark.e2e
+
+
+def busy(ms: int) -> str:
+    """Return a script that keeps the page's main thread busy for `ms` in its next frame."""
+    spin = f"const end = performance.now() + {ms}; while (performance.now() < end);"
+    return f"requestAnimationFrame(() => {{ {spin} }});"
 
 
 def test_paints_times_every_paint_of_a_whole_game(browser: Browser, site: build.DistServer) -> None:
@@ -39,18 +46,31 @@ def test_paints_replays_a_games_boards_on_a_page_where_nothing_else_paints(
 def test_paints_keeps_the_long_animation_frames(browser: Browser, site: build.DistServer) -> None:
     context = browser.new_context()
     try:
-        context.add_init_script(paints.LONG_FRAMES)
+        context.add_init_script(startup.LONG_FRAMES)
         page = context.new_page()
         page.goto(site.url)
-        page.evaluate(
-            """new Promise((resolve) => requestAnimationFrame(() => {
-              const end = performance.now() + 120;
-              while (performance.now() < end); // a frame of 120 ms at least
-              requestAnimationFrame(() => setTimeout(resolve, 100));
-            }))"""
-        )
+        page.evaluate(f"() => {{ {busy(120)} }}")  # a frame of 120 ms at least
+        page.evaluate("new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 100)))")
         assert [ms for _, ms in page.evaluate("window.__frames") if ms >= 120], page.evaluate(
             "window.__frames"
         )
+    finally:
+        context.close()
+
+
+def test_startup_reports_the_longest_frame_begun_before_the_page_was_ready(
+    browser: Browser, site: build.DistServer
+) -> None:
+    context = browser.new_context()
+    try:
+        context.add_init_script(startup.READY_OBSERVER)
+        context.add_init_script(startup.LONG_FRAMES)
+        context.add_init_script(busy(150))  # a frame of 150 ms at least, while the page starts
+        page = context.new_page()
+        page.goto(f"{site.url}play/?game=futures&players=3&seats=human,bot,bot&seed=1")
+        *_, longest, _ = startup.wait_ready(page, 120_000)
+        page.evaluate(f"() => {{ {busy(400)} }}")  # one of 400 ms once it is ready
+        page.evaluate("new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 100)))")
+        assert 150 <= longest < 400, page.evaluate("window.__frames")
     finally:
         context.close()
