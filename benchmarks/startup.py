@@ -296,9 +296,9 @@ def run_on_venv() -> None:
         os.execv(python, [str(python), str(Path(sys.argv[0]).resolve()), *sys.argv[1:]])
 
 
-def wait_ready(page: Any, timeout_ms: int) -> tuple[float, float, float, float, str]:
+def wait_ready(page: Any, timeout_ms: int) -> tuple[float, float, float, str]:
     """Wait for data-ready on the current navigation; return (first paint, Python's runtime up (NaN on a
-    page that does not say), ready, the longest frame by then, how it started)."""
+    page that does not say), ready, how it started)."""
     page.wait_for_function(
         "window.__readyAt !== undefined || document.documentElement.dataset.failed === '1'",
         timeout=timeout_ms,
@@ -308,7 +308,12 @@ def wait_ready(page: Any, timeout_ms: int) -> tuple[float, float, float, float, 
         raise RuntimeError(f"{page.url} failed: {page.inner_text('[role=alert]')}")
     page.wait_for_function(PYTHON_UP, timeout=timeout_ms, polling=50)
     paint, up, ready, start = page.evaluate(TIMINGS)
-    return float(paint), float(up), float(ready), float(page.evaluate(LONGEST_FRAME)), str(start)
+    return float(paint), float(up), float(ready), str(start)
+
+
+def longest_frame(page: Any) -> float:
+    """Return the ms of the longest animation frame begun by the time the page was ready (0: none)."""
+    return float(page.evaluate(LONGEST_FRAME))
 
 
 def start_relay(server: HostLikeServer) -> subprocess.Popen[bytes]:
@@ -374,18 +379,19 @@ def one_run(
                 cdp.send("Network.emulateNetworkConditions", profile["network"])
             server.restart()
             page.goto(url, wait_until="commit")
-            cold_paint, cold_up, cold_ready, cold_frame, start = wait_ready(page, timeout_ms)
+            cold_paint, cold_up, cold_ready, start = wait_ready(page, timeout_ms)
             cold_kb, files = server.sent / 1024, server.files(cold_ready / 1000)
+            cold_frame = longest_frame(page)
             precache_kb = 0.0
             if page.evaluate(HAS_SERVICE_WORKER):
                 page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=timeout_ms)
                 precache_kb = server.sent / 1024 - cold_kb
             server.restart()
             page.reload(wait_until="commit")
-            warm_paint, warm_up, warm_ready, warm_frame, _ = wait_ready(page, timeout_ms)
-            warm_kb = server.sent / 1024
+            warm_paint, warm_up, warm_ready, _ = wait_ready(page, timeout_ms)
+            warm_kb, warm_frame = server.sent / 1024, longest_frame(page)
             page.goto(url, wait_until="commit")
-            _, again_up, again_ready, _, _ = wait_ready(page, timeout_ms)
+            _, again_up, again_ready, _ = wait_ready(page, timeout_ms)
         finally:
             context.close()
     finally:
