@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import Browser
@@ -22,6 +23,11 @@ def busy(ms: int) -> str:
     """Return a script that keeps the page's main thread busy for `ms` in its next frame."""
     spin = f"const end = performance.now() + {ms}; while (performance.now() < end);"
     return f"requestAnimationFrame(() => {{ {spin} }});"
+
+
+def reported(page: Any) -> None:
+    """Wait until the frames drawn so far are reported to the page's observers."""
+    page.evaluate("new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 100)))")
 
 
 def test_paints_times_every_paint_of_a_whole_game(browser: Browser, site: build.DistServer) -> None:
@@ -50,7 +56,7 @@ def test_paints_keeps_the_long_animation_frames(browser: Browser, site: build.Di
         page = context.new_page()
         page.goto(site.url)
         page.evaluate(f"() => {{ {busy(120)} }}")  # a frame of 120 ms at least
-        page.evaluate("new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 100)))")
+        reported(page)
         assert [ms for _, ms in page.evaluate("window.__frames") if ms >= 120], page.evaluate(
             "window.__frames"
         )
@@ -70,7 +76,7 @@ def test_startup_reports_the_longest_frame_begun_before_the_page_was_ready(
         page.goto(f"{site.url}play/?game=futures&players=3&seats=human,bot,bot&seed=1")
         startup.wait_ready(page, 120_000)
         page.evaluate(f"() => {{ {busy(400)} }}")  # one of 400 ms once it is ready
-        page.evaluate("new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 100)))")
+        reported(page)
         assert 150 <= startup.longest_frame(page) < 400, page.evaluate("window.__frames")
     finally:
         context.close()

@@ -615,8 +615,8 @@ def test_a_move_s_board_is_parsed_a_frame_before_it_goes_in_and_the_tap_ends_wit
     page.goto("play/?game=futures&players=3&seats=human,bot,bot&seed=4&pace=2000")  # bots wait 2 s
     wait_ready(page)
     first = page.evaluate("window.ttSteps")  # over the preview: at once
-    (_, at, _), paint = first[:2]
-    assert paint == ["paint", at, True, None]
+    (step, at, _), paint = first[:2]
+    assert step == "make" and paint == ["paint", at, True, None]
     page.evaluate("window.ttSteps = []")
     page.locator("#board [data-action]").first.click()
     settle(page)
