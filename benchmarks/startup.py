@@ -2,7 +2,7 @@
 """Start-up of the hello page (stock PyScript + Pyodide) vs the play page and a table's guest, side by side.
 
     python3 benchmarks/startup.py [--runs 5] [--profile desktop --profile phone]
-                                  [--page hello/ --page play/ --page guest] [--lighthouse 3]
+                                  [--page hello/ --page play/ --page guest] [--lighthouse 3] [--tasks]
                                   [--files] [--no-build | --site DIR]
 
 For each profile, run and page (pages interleaved, side by side in one run):
@@ -45,6 +45,11 @@ was ready: when its first and last bytes went out (seconds from the navigation) 
 the page gave up counts what left the server's small send buffer: what the browser read ahead, whether or not
 it came through the throttle).
 
+--tasks adds, per run and page, one more cold load, traced (CDP): the longest task on the page's main thread
+until it was ready, and how much of it was that thread's own CPU time. The rest it waited, for a core
+(this machine's other threads: the worker's, the browser's) or on another process (fonts, on Linux). The phone
+profile's CPU throttling counts as that thread's CPU time.
+
 --lighthouse N runs Lighthouse (npm package `lighthouse`, installed once into .cache/lighthouse; mobile
 preset, simulated throttling) N times on /play/ and reports the median performance score and total
 blocking time. It drives the same Chromium (CHROME_PATH).
@@ -69,6 +74,7 @@ import tempfile
 import threading
 import time
 import urllib.parse
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -136,6 +142,8 @@ PROFILES: dict[str, dict[str, Any]] = {
 COMPRESSIBLE = frozenset({".html", ".js", ".mjs", ".css", ".json", ".svg", ".wasm", ".py", ".toml", ".txt"})
 GUEST = "guest"  # --page guest: a phone joining a table hosted by another browser
 HOST_TABLE = "table/?create=1&game=futures&players=3&seats=human,bot:2,bot:2&pace=0"
+# --tasks: what a trace needs to tell the page's main thread and its tasks (their ms, and CPU ms: tdur).
+TRACED = ["devtools.timeline", "disabled-by-default-devtools.timeline"]
 SETTLE_S = 2  # seconds a new browser idles on about:blank before the cold load (one_run)
 SEND_BUFFER = 64 * 1024  # bytes: the server's socket send buffer (HostLikeHandler.setup)
 LIGHTHOUSE = "lighthouse@12"
@@ -300,7 +308,7 @@ def wait_ready(page: Any, timeout_ms: int) -> tuple[float, float, float, str]:
     """Wait for data-ready on the current navigation; return (first paint, Python's runtime up (NaN on a
     page that does not say), ready, how it started)."""
     page.wait_for_function(
-        "window.__readyAt !== undefined || document.documentElement.dataset.failed === '1'",
+        "window.__readyAt !== undefined || document.documentElement?.dataset.failed === '1'",
         timeout=timeout_ms,
         polling=50,
     )
@@ -358,6 +366,37 @@ def one_run(
     """Cold load in a brand-new profile, then (after its service worker took over) a warm reload, then the
     first link again; return the figures, how it started and what the server sent of each file in the cold
     load until it was ready (--files). The guest page's link is a new table's, hosted in `hosts`."""
+    with fresh_page(playwright, server, page_path, profile, timeout_ms, hosts) as (page, _, url):
+        server.restart()
+        page.goto(url, wait_until="commit")
+        cold_paint, cold_up, cold_ready, start = wait_ready(page, timeout_ms)
+        cold_kb, files = server.sent / 1024, server.files(cold_ready / 1000)
+        cold_frame = longest_frame(page)
+        precache_kb = 0.0
+        if page.evaluate(HAS_SERVICE_WORKER):
+            page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=timeout_ms)
+            precache_kb = server.sent / 1024 - cold_kb
+        server.restart()
+        page.reload(wait_until="commit")
+        warm_paint, warm_up, warm_ready, _ = wait_ready(page, timeout_ms)
+        warm_kb, warm_frame = server.sent / 1024, longest_frame(page)
+        page.goto(url, wait_until="commit")
+        _, again_up, again_ready, _ = wait_ready(page, timeout_ms)
+    cold = [cold_paint, cold_up, cold_ready, cold_frame, cold_kb, precache_kb]
+    return [*cold, warm_paint, warm_up, warm_ready, warm_frame, warm_kb, again_up, again_ready], start, files
+
+
+@contextlib.contextmanager
+def fresh_page(
+    playwright: Any,
+    server: HostLikeServer,
+    page_path: str,
+    profile: dict[str, Any],
+    timeout_ms: int,
+    hosts: Any = None,
+) -> Iterator[tuple[Any, Any, str]]:
+    """Yield a blank page in a brand-new browser profile, throttled as `profile` says, with its CDP session
+    and the link to open (the guest page's is a new table's, hosted in `hosts`)."""
     host, url = (
         hosted_table(hosts, server, timeout_ms) if page_path == GUEST else (None, server.url + page_path)
     )
@@ -372,34 +411,57 @@ def one_run(
             page = context.pages[0] if context.pages else context.new_page()
             page.goto("about:blank")
             time.sleep(SETTLE_S)
+            cdp = context.new_cdp_session(page)
             if profile:
-                cdp = context.new_cdp_session(page)
                 cdp.send("Emulation.setCPUThrottlingRate", {"rate": profile["cpu"]})
                 cdp.send("Network.enable")
                 cdp.send("Network.emulateNetworkConditions", profile["network"])
-            server.restart()
-            page.goto(url, wait_until="commit")
-            cold_paint, cold_up, cold_ready, start = wait_ready(page, timeout_ms)
-            cold_kb, files = server.sent / 1024, server.files(cold_ready / 1000)
-            cold_frame = longest_frame(page)
-            precache_kb = 0.0
-            if page.evaluate(HAS_SERVICE_WORKER):
-                page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=timeout_ms)
-                precache_kb = server.sent / 1024 - cold_kb
-            server.restart()
-            page.reload(wait_until="commit")
-            warm_paint, warm_up, warm_ready, _ = wait_ready(page, timeout_ms)
-            warm_kb, warm_frame = server.sent / 1024, longest_frame(page)
-            page.goto(url, wait_until="commit")
-            _, again_up, again_ready, _ = wait_ready(page, timeout_ms)
+            yield page, cdp, url
         finally:
             context.close()
     finally:
         shutil.rmtree(user_data, ignore_errors=True)
         if host:
             host.close()
-    cold = [cold_paint, cold_up, cold_ready, cold_frame, cold_kb, precache_kb]
-    return [*cold, warm_paint, warm_up, warm_ready, warm_frame, warm_kb, again_up, again_ready], start, files
+
+
+def longest_task(
+    playwright: Any,
+    server: HostLikeServer,
+    page_path: str,
+    profile: dict[str, Any],
+    timeout_ms: int,
+    hosts: Any = None,
+) -> tuple[float, float]:
+    """Trace a cold load until it is ready; return the ms of the longest task on the page's main thread, and
+    of that thread's own CPU time in it (the rest it waited: for a core, or on another process)."""
+    with fresh_page(playwright, server, page_path, profile, timeout_ms, hosts) as (page, cdp, url):
+        events: list[dict[str, Any]] = []
+        done: list[bool] = []
+        cdp.on("Tracing.dataCollected", lambda params: events.extend(params["value"]))
+        cdp.on("Tracing.tracingComplete", lambda _: done.append(True))
+        config = {"includedCategories": TRACED}
+        cdp.send("Tracing.start", {"traceConfig": config, "transferMode": "ReportEvents"})
+        page.goto(url, wait_until="commit")
+        wait_ready(page, timeout_ms)
+        cdp.send("Tracing.end")
+        while not done:
+            page.wait_for_timeout(50)
+    return main_thread_task(events)
+
+
+def main_thread_task(events: list[dict[str, Any]]) -> tuple[float, float]:
+    """The ms and CPU ms of the longest task on a page's main thread (CrRendererMain) in a trace's events."""
+    mains = {
+        (e["pid"], e["tid"])
+        for e in events
+        if e.get("ph") == "M" and e.get("name") == "thread_name" and e["args"].get("name") == "CrRendererMain"
+    }
+    tasks = [
+        e for e in events if e.get("ph") == "X" and e["name"] == "RunTask" and (e["pid"], e["tid"]) in mains
+    ]
+    longest = max(tasks, key=lambda e: e["dur"])
+    return longest["dur"] / 1000, longest.get("tdur", 0) / 1000
 
 
 # The same busy loop on the page's main thread and in a Web Worker (ms each, best of 3).
@@ -461,6 +523,21 @@ def table(title: str, results: dict[str, list[list[float]]], starts: dict[str, s
         )
         lines.append(f"| {page.rstrip('/')} / {base_name.rstrip('/')} | {ratios} | |")
     return "\n".join(lines)
+
+
+def tasks_table(title: str, tasks: dict[str, list[tuple[float, float]]]) -> str:
+    """A markdown table of the longest main-thread task while each page started (--tasks): median and most
+    of the traced loads, and the median of its CPU time."""
+    rows = [
+        f"| {title}, traced cold loads: page | longest task ms, median | most | its CPU ms, median |",
+        "|---|---|---|---|",
+    ]
+    for page, loads in tasks.items():
+        walls, cpus = zip(*loads, strict=True)
+        rows.append(
+            f"| {page} | {statistics.median(walls):.0f} | {max(walls):.0f} | {statistics.median(cpus):.0f} |"
+        )
+    return "\n".join(rows)
 
 
 def files_table(title: str, files: dict[str, list[float]]) -> str:
@@ -553,6 +630,11 @@ def main() -> int:
     )
     parser.add_argument("--timeout", type=float, default=300, help="seconds per page load")
     parser.add_argument("--files", action="store_true", help="each page's files in its first cold load")
+    parser.add_argument(
+        "--tasks",
+        action="store_true",
+        help="and a traced cold load: its longest main-thread task",
+    )
     args = parser.parse_args()
     pages = args.page or ["hello/", "play/", GUEST]
     profiles = args.profile or ["desktop", "phone"]
@@ -579,26 +661,32 @@ def main() -> int:
                 results: dict[str, list[list[float]]] = {page: [] for page in pages}
                 starts: dict[str, set[str]] = {page: set() for page in pages}
                 files: dict[str, dict[str, list[float]]] = {}
+                tasks: dict[str, list[tuple[float, float]]] = {page: [] for page in pages}
+                profile, timeout_ms = PROFILES[name], int(args.timeout * 1000)
                 for run in range(args.runs):
                     for page in pages:
-                        row, start, sent = one_run(
-                            playwright, server, page, PROFILES[name], int(args.timeout * 1000), hosts
-                        )
+                        row, start, sent = one_run(playwright, server, page, profile, timeout_ms, hosts)
                         results[page].append(row)
                         files.setdefault(page, sent)
                         if start:
                             starts[page].add(start)
                         cells = ", ".join(f"{v:.0f}" for v in row)
+                        if args.tasks:
+                            task = longest_task(playwright, server, page, profile, timeout_ms, hosts)
+                            tasks[page].append(task)
+                            cells += f"; traced: longest task {task[0]:.0f} ms, CPU {task[1]:.0f} ms"
                         print(
                             f"{name} run {run + 1}/{args.runs} {page}: {cells} {start}",
                             file=sys.stderr,
                             flush=True,
                         )
                 print(table(name, results, starts, args.runs) + "\n", flush=True)
+                if args.tasks:
+                    print(tasks_table(name, tasks) + "\n", flush=True)
                 for page, sent in files.items() if args.files else ():
                     print(files_table(f"{name}, {page} (run 1)", sent) + "\n", flush=True)
-                if PROFILES[name]:
-                    print(throttle_reach(playwright, server, PROFILES[name]) + "\n", flush=True)
+                if profile:
+                    print(throttle_reach(playwright, server, profile) + "\n", flush=True)
         if args.lighthouse:
             print(lighthouse(server.url + "play/", args.lighthouse), flush=True)
     finally:

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, Playwright
 
 import build
 
@@ -80,3 +81,26 @@ def test_startup_reports_the_longest_frame_begun_before_the_page_was_ready(
         assert 150 <= startup.longest_frame(page) < 400, page.evaluate("window.__frames")
     finally:
         context.close()
+
+
+# A page that keeps a worker busy for 600 ms, then its own main thread for 150 ms, then is ready.
+BUSY_WORKER_THEN_PAGE = """<!doctype html><title>Busy</title><script>
+const spin = "const end = performance.now() + 600; while (performance.now() < end); postMessage(0);";
+const worker = new Worker(URL.createObjectURL(new Blob([spin], { type: "text/javascript" })));
+worker.onmessage = () => setTimeout(() => {
+  const end = performance.now() + 150;
+  while (performance.now() < end);
+  document.documentElement.dataset.ready = "1";
+});
+</script>"""
+
+
+def test_startup_traces_the_longest_task_on_the_page_s_main_thread(
+    playwright: Playwright, other_origin: tuple[str, Path]
+) -> None:
+    """A task of 150 ms on the page's main thread is its longest, all of it that thread's CPU; the worker's
+    600 ms are not the page's."""
+    url, folder = other_origin
+    (folder / "busy.html").write_text(BUSY_WORKER_THEN_PAGE)
+    wall, cpu = startup.longest_task(playwright, SimpleNamespace(url=url), "busy.html", {}, 60_000)
+    assert 150 <= wall < 600 and 75 < cpu <= wall, (wall, cpu)
