@@ -59,6 +59,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import dataclasses
 import functools
 import gzip
 import io
@@ -355,18 +356,24 @@ def hosted_table(hosts: Any, server: HostLikeServer, timeout_ms: int) -> tuple[A
     return context, urllib.parse.urljoin(page.url, page.get_attribute("[data-join]", "href"))
 
 
-def one_run(
-    playwright: Any,
-    server: HostLikeServer,
-    page_path: str,
-    profile: dict[str, Any],
-    timeout_ms: int,
-    hosts: Any = None,
-) -> tuple[list[float], str, dict[str, list[float]]]:
+@dataclasses.dataclass(frozen=True)
+class Load:
+    """What a cold load needs: the browsers, the site, the page (or GUEST), the profile and the timeout."""
+
+    playwright: Any
+    server: HostLikeServer
+    page: str
+    profile: dict[str, Any]
+    timeout_ms: int
+    hosts: Any = None  # the browser that hosts the guest page's tables
+
+
+def one_run(load: Load) -> tuple[list[float], str, dict[str, list[float]]]:
     """Cold load in a brand-new profile, then (after its service worker took over) a warm reload, then the
     first link again; return the figures, how it started and what the server sent of each file in the cold
-    load until it was ready (--files). The guest page's link is a new table's, hosted in `hosts`."""
-    with fresh_page(playwright, server, page_path, profile, timeout_ms, hosts) as (page, _, url):
+    load until it was ready (--files)."""
+    server, timeout_ms = load.server, load.timeout_ms
+    with fresh_page(load) as (page, _, url):
         server.restart()
         page.goto(url, wait_until="commit")
         cold_paint, cold_up, cold_ready, start = wait_ready(page, timeout_ms)
@@ -387,22 +394,17 @@ def one_run(
 
 
 @contextlib.contextmanager
-def fresh_page(
-    playwright: Any,
-    server: HostLikeServer,
-    page_path: str,
-    profile: dict[str, Any],
-    timeout_ms: int,
-    hosts: Any = None,
-) -> Iterator[tuple[Any, Any, str]]:
-    """Yield a blank page in a brand-new browser profile, throttled as `profile` says, with its CDP session
-    and the link to open (the guest page's is a new table's, hosted in `hosts`)."""
+def fresh_page(load: Load) -> Iterator[tuple[Any, Any, str]]:
+    """Yield a blank page in a brand-new browser profile, throttled as the load's profile says, with its CDP
+    session and the link to open (the guest page's is a new table's, hosted in `load.hosts`)."""
     host, url = (
-        hosted_table(hosts, server, timeout_ms) if page_path == GUEST else (None, server.url + page_path)
+        hosted_table(load.hosts, load.server, load.timeout_ms)
+        if load.page == GUEST
+        else (None, load.server.url + load.page)
     )
     user_data = tempfile.mkdtemp(prefix="startup-bench-")
     try:
-        context = playwright.chromium.launch_persistent_context(
+        context = load.playwright.chromium.launch_persistent_context(
             user_data, executable_path=chromium(), args=FLAGS, headless=True
         )
         try:
@@ -412,10 +414,10 @@ def fresh_page(
             page.goto("about:blank")
             time.sleep(SETTLE_S)
             cdp = context.new_cdp_session(page)
-            if profile:
-                cdp.send("Emulation.setCPUThrottlingRate", {"rate": profile["cpu"]})
+            if load.profile:
+                cdp.send("Emulation.setCPUThrottlingRate", {"rate": load.profile["cpu"]})
                 cdp.send("Network.enable")
-                cdp.send("Network.emulateNetworkConditions", profile["network"])
+                cdp.send("Network.emulateNetworkConditions", load.profile["network"])
             yield page, cdp, url
         finally:
             context.close()
@@ -425,17 +427,10 @@ def fresh_page(
             host.close()
 
 
-def longest_task(
-    playwright: Any,
-    server: HostLikeServer,
-    page_path: str,
-    profile: dict[str, Any],
-    timeout_ms: int,
-    hosts: Any = None,
-) -> tuple[float, float]:
+def longest_task(load: Load) -> tuple[float, float]:
     """Trace a cold load until it is ready; return the ms of the longest task on the page's main thread, and
     of that thread's own CPU time in it (the rest it waited: for a core, or on another process)."""
-    with fresh_page(playwright, server, page_path, profile, timeout_ms, hosts) as (page, cdp, url):
+    with fresh_page(load) as (page, cdp, url):
         events: list[dict[str, Any]] = []
         done: list[bool] = []
         cdp.on("Tracing.dataCollected", lambda params: events.extend(params["value"]))
@@ -443,7 +438,7 @@ def longest_task(
         config = {"includedCategories": TRACED}
         cdp.send("Tracing.start", {"traceConfig": config, "transferMode": "ReportEvents"})
         page.goto(url, wait_until="commit")
-        wait_ready(page, timeout_ms)
+        wait_ready(page, load.timeout_ms)
         cdp.send("Tracing.end")
         while not done:
             page.wait_for_timeout(50)
@@ -665,14 +660,15 @@ def main() -> int:
                 profile, timeout_ms = PROFILES[name], int(args.timeout * 1000)
                 for run in range(args.runs):
                     for page in pages:
-                        row, start, sent = one_run(playwright, server, page, profile, timeout_ms, hosts)
+                        load = Load(playwright, server, page, profile, timeout_ms, hosts)
+                        row, start, sent = one_run(load)
                         results[page].append(row)
                         files.setdefault(page, sent)
                         if start:
                             starts[page].add(start)
                         cells = ", ".join(f"{v:.0f}" for v in row)
                         if args.tasks:
-                            task = longest_task(playwright, server, page, profile, timeout_ms, hosts)
+                            task = longest_task(load)
                             tasks[page].append(task)
                             cells += f"; traced: longest task {task[0]:.0f} ms, CPU {task[1]:.0f} ms"
                         print(

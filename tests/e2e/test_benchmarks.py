@@ -102,5 +102,7 @@ def test_startup_traces_the_longest_task_on_the_page_s_main_thread(
     600 ms are not the page's."""
     url, folder = other_origin
     (folder / "busy.html").write_text(BUSY_WORKER_THEN_PAGE)
-    wall, cpu = startup.longest_task(playwright, SimpleNamespace(url=url), "busy.html", {}, 60_000)
+    wall, cpu = startup.longest_task(
+        startup.Load(playwright, SimpleNamespace(url=url), "busy.html", {}, 60_000)
+    )
     assert 150 <= wall < 600 and 75 < cpu <= wall, (wall, cpu)
