@@ -628,7 +628,7 @@ def main() -> int:
     parser.add_argument(
         "--tasks",
         action="store_true",
-        help="and a traced cold load: its longest main-thread task",
+        help="per run and page, a traced cold load more: its longest main-thread task",
     )
     args = parser.parse_args()
     pages = args.page or ["hello/", "play/", GUEST]

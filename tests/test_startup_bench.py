@@ -41,3 +41,8 @@ def test_the_server_gzips_text_and_hands_relay_websockets_to_tt_relay(tmp_path: 
         relay.wait(10)
         server.shutdown()
         server.server_close()
+
+
+def test_the_tasks_table_gives_the_median_and_the_most_of_each_page_s_longest_task() -> None:
+    table = startup.tasks_table("desktop", {"play/": [(60.0, 20.0), (90.0, 30.0), (70.0, 25.0)]})
+    assert table.splitlines()[2] == "| play/ | 70 | 90 | 25 |"
