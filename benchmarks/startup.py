@@ -440,8 +440,12 @@ def longest_task(load: Load) -> tuple[float, float]:
         page.goto(url, wait_until="commit")
         wait_ready(page, load.timeout_ms)
         cdp.send("Tracing.end")
-        while not done:
+        for _ in range(load.timeout_ms // 50):
+            if done:
+                break
             page.wait_for_timeout(50)
+        if not done:
+            raise RuntimeError(f"{url}: the trace did not end")
     return main_thread_task(events)
 
 
