@@ -20,10 +20,14 @@ import startup  # benchmarks/
 pytestmark = pytest.mark.e2e
 
 
+def spin(ms: int) -> str:
+    """Return a script that keeps its thread busy for `ms`."""
+    return f"const end = performance.now() + {ms}; while (performance.now() < end);"
+
+
 def busy(ms: int) -> str:
     """Return a script that keeps the page's main thread busy for `ms` in its next frame."""
-    spin = f"const end = performance.now() + {ms}; while (performance.now() < end);"
-    return f"requestAnimationFrame(() => {{ {spin} }});"
+    return f"requestAnimationFrame(() => {{ {spin(ms)} }});"
 
 
 def reported(page: Any) -> None:
@@ -84,14 +88,13 @@ def test_startup_reports_the_longest_frame_begun_before_the_page_was_ready(
 
 
 # A page that keeps a worker busy for 600 ms, then its own main thread for 150 ms, then is ready.
-BUSY_WORKER_THEN_PAGE = """<!doctype html><title>Busy</title><script>
-const spin = "const end = performance.now() + 600; while (performance.now() < end); postMessage(0);";
-const worker = new Worker(URL.createObjectURL(new Blob([spin], { type: "text/javascript" })));
-worker.onmessage = () => setTimeout(() => {
-  const end = performance.now() + 150;
-  while (performance.now() < end);
+BUSY_WORKER_THEN_PAGE = f"""<!doctype html><title>Busy</title><script>
+const code = "{spin(600)} postMessage(0);";
+const worker = new Worker(URL.createObjectURL(new Blob([code], {{ type: "text/javascript" }})));
+worker.onmessage = () => setTimeout(() => {{
+  {spin(150)}
   document.documentElement.dataset.ready = "1";
-});
+}});
 </script>"""
 
 
