@@ -15,10 +15,30 @@ import pytest
 from pygame_core.bots import bot_levels, make_bot
 from pygame_core.engine import Rng, get_game
 from pygame_core.engine.errors import BadSetup
-from pygame_core.engine.host import BURST, GUEST_TEXTS, MAX_MESSAGE, QUEUE, Gate, Guest, Host
+from pygame_core.engine.host import (
+    BURST,
+    GUEST_TEXTS,
+    HANDED_OVER,
+    MAX_MESSAGE,
+    OUT_OF_DATE,
+    PAUSE,
+    QUEUE,
+    Gate,
+    Guest,
+    Host,
+)
+from pygame_core.engine.noise import Handshake
 from pygame_core.engine.screen import names_by_language
 from pygame_core.engine.table import Table
-from pygame_core.engine.tunnel import GuestOpening, HostOpening, SealError, new_secret
+from pygame_core.engine.tunnel import (
+    CODE_PROLOGUE,
+    GuestOpening,
+    HostKeys,
+    HostOpening,
+    SealError,
+    b64,
+    unb64,
+)
 
 GAME = get_game("futures")
 BOTS = {n: partial(make_bot, GAME, n) for n in bot_levels(GAME)}
@@ -220,8 +240,8 @@ def test_a_seat_whose_phone_is_gone_goes_to_a_bot_or_a_new_phone():
     wire.deliver(host.release(0))
     wire.join("n")
     assert host.peers["n"] == 0
-    wire.join("a2", token=a.token)
-    assert host.peers["a2"] == 2  # the old token no longer names seat 0
+    old = wire.join("a2", token=a.token)  # the old token no longer names seat 0, nor any other
+    assert "a2" not in host.peers and old.ended and old.message == HANDED_OVER
 
 
 def test_simultaneous_choices_are_all_accepted_when_still_legal_for_their_seat():
@@ -284,8 +304,8 @@ class Relay:
         self.to_host(peer, self.guests[peer].seal(message))
 
 
-SEALED = re.compile(r"s1\.[A-Za-z0-9_-]+")
-HANDSHAKE_KEYS = {"t", "k", "n", "c", "g"}
+SEALED = re.compile(r"s2\.[A-Za-z0-9_-]+")
+HANDSHAKE_KEYS = {"t", "k", "m", "c"}
 
 
 def opaque(frame: str) -> bool:
@@ -300,8 +320,9 @@ def opaque(frame: str) -> bool:
 def test_every_frame_the_relay_forwards_is_opaque_over_a_whole_game(game):
     players = get_game(game).min_players
     host = new_host(seats=("human",) * players, game=game, seed=11)
-    secret = new_secret()
-    relay = Relay(Gate(host, secret))
+    keys = HostKeys.new()
+    secret = keys.link
+    relay = Relay(Gate(host, keys))
     guests = {str(p): relay.join(str(p), secret) for p in range(players)}
     rng, moves = Rng(2), 0
     while not host.table.over:
@@ -313,14 +334,15 @@ def test_every_frame_the_relay_forwards_is_opaque_over_a_whole_game(game):
     assert not relay.notices and all(opaque(frame) for frame in relay.frames)
     names = [name for seat_names in NAMES.values() for name in seat_names[:players]]
     words = {"hand", "card", "bid", "role", "view", "legal", "state", *names}
-    plain = " ".join(f for f in relay.frames if not f.startswith("s1."))
+    plain = " ".join(f for f in relay.frames if not f.startswith("s2."))
     assert not [w for w in words if w in plain]
 
 
 def test_a_tampered_or_replayed_frame_is_dropped_with_a_notice_and_no_state_change():
     host = new_host()
-    secret = new_secret()
-    relay = Relay(Gate(host, secret))
+    keys = HostKeys.new()
+    secret = keys.link
+    relay = Relay(Gate(host, keys))
     a = relay.join("a", secret)
     message = a.seal(a.click("action", a.state["legal"][0]))
     before = host.table.to_json()
@@ -332,74 +354,181 @@ def test_a_tampered_or_replayed_frame_is_dropped_with_a_notice_and_no_state_chan
     assert after != before
     relay.to_host("a", message)  # the same frame again
     assert host.table.to_json() == after and "replayed" in relay.notices[-1][1]
-    relay.to_host("a", "s1.AAAA")
+    relay.to_host("a", "s2.AAAA")
     assert host.table.to_json() == after and len(relay.notices) == 3
 
 
-def test_a_device_without_the_link_cannot_open_or_forge_and_a_wrong_secret_gets_nothing():
+def test_a_device_without_the_link_cannot_open_or_forge_and_a_wrong_link_gets_nothing():
     host = new_host()
-    relay = Relay(Gate(host, new_secret()))
-    thief = relay.join("t", new_secret())  # a link of another table, or a guessed secret
-    assert thief.state is None and "t" not in host.peers
-    relay.to_host("t", thief.seal({"t": "hello", "token": None}))
-    assert "t" not in host.peers and relay.notices
+    keys = HostKeys.new()
+    relay = Relay(Gate(host, keys))
+    thief = relay.join("t", HostKeys.new().link)  # a link of another table, or a guessed one
+    assert thief.state is None and thief.session is None and "t" not in host.peers
+    assert "without this table's link" in relay.notices[-1][1]
+    other_psk = HostKeys(HostKeys.new().psk, keys.static)  # the host's key, but not the link's secret
+    relay.join("u", other_psk.link)
+    assert "u" not in host.peers and "without this table's link" in relay.notices[-1][1]
 
 
-def test_a_code_only_phone_waits_for_the_host_to_confirm_its_check_code_then_gets_the_secret():
+def test_a_guest_holding_the_link_cannot_pose_as_the_host_to_another_phone():
+    # The link carries the host's public key and the pre-shared key: a guest (with the relay's help) can
+    # answer a phone's handshake only with a static key of its own, and the phone's first message was
+    # sealed to the host's key.
+    keys = HostKeys.new()
+    phone = GuestOpening(keys.link)
+    opening = phone.start()
+    impostor = HostKeys(keys.psk, HostKeys.new().static)
+    with pytest.raises(SealError, match="without this table's link"):
+        HostOpening(impostor, opening)
+    real = HostOpening(keys, opening)
+    phone_session, _ = phone.finish(real.answer())
+    assert real.session().open(phone_session.seal({"t": "hello"})) == {"t": "hello"}
+    other = GuestOpening(keys.link)
+    other.start()
+    with pytest.raises(SealError):  # a real answer, but of another session
+        other.finish(HostOpening(keys, GuestOpening(keys.link).start()).answer())
+
+
+def test_a_code_only_phone_waits_for_the_host_to_confirm_its_check_code_then_gets_the_link():
     host = new_host()
-    secret = new_secret()
-    gate = Gate(host, secret)
+    keys = HostKeys.new()
+    gate = Gate(host, keys)
     relay = Relay(gate)
     phone = relay.join("p", None)
     assert phone.state is None and phone.code and relay.confirm == {"p": phone.code}
+    assert gate.asking() == {"p": phone.code} and f'data-check="{phone.code}"' in phone.html()
     relay.act("p", {"t": "act", "v": 0, "action": "pass"})
     assert "wait until the table" in phone.message and "p" not in host.peers
     gate.confirm("p")
     relay.pump()
-    assert phone.state["seat"] == 0 and phone.secret == secret and phone.code == ""
+    assert phone.state["seat"] == 0 and phone.secret == keys.link and phone.code == ""
     refused = relay.join("r", None)
     gate.refuse("r")
     relay.pump()
     assert refused.ended and "did not let" in refused.message and "r" not in host.peers
 
 
-def test_a_relay_in_the_middle_of_a_code_only_handshake_shows_different_codes():
-    # The relay runs one handshake with the phone and another with the host: it must commit to its key
-    # before it sees the phone's, so it cannot make the two check codes match (1 in a million by chance).
+class MiddleRelay(Relay):
+    """A relay in the middle of a code-only join: it answers the phone as a host of its own (its own keys)
+    and joins the real host as a phone of its own, passing on whatever it can."""
+
+    def __init__(self, gate: Gate) -> None:
+        super().__init__(gate)
+        self.fake = Gate(new_host(), HostKeys.new())  # what the phone talks to
+        self.fake.clock = lambda: self.now
+        self.inner = Guest()  # what the real host talks to
+        self.heard: list[dict[str, Any]] = []  # every message the relay could open from the real host
+
+    def attack(self, phone: Guest) -> None:
+        self.fake.push("p", phone.start())
+        for kind, _, text in self.fake.drain():
+            if kind == "send":
+                for reply in phone.take(text)[0]:
+                    self.fake.push("p", reply)
+        self.fake.drain()
+        self.gate.push("m", self.inner.start())
+        for _ in range(3):
+            for kind, peer, detail in self.gate.drain():
+                if kind == "send":
+                    replies, _ = self.inner.take(detail)
+                    if self.inner.last:
+                        self.heard.append(self.inner.last)
+                    for reply in replies:
+                        self.gate.push("m", reply)
+                elif kind == "confirm":
+                    self.confirm[peer] = detail
+
+
+def test_a_relay_in_the_middle_of_a_code_only_join_cannot_make_the_codes_agree_and_gets_nothing():
+    # The relay must fix its keys on both sides before the phone reveals its own, so the code the phone shows
+    # (its own session's) and the one the host shows (the relay's session with it) agree 1 in a million.
+    for _ in range(20):
+        host = new_host()
+        relay = MiddleRelay(Gate(host, HostKeys.new()))
+        phone = Guest()
+        relay.attack(phone)
+        shown_on_phone = re.search(r'data-check="(\d{6})"', phone.html())
+        assert shown_on_phone and shown_on_phone[1] == phone.code
+        assert relay.gate.asking() == {"m": relay.confirm["m"]} and relay.confirm["m"] != phone.code
+        relay.gate.refuse("m")  # the owner sees two codes and refuses
+        relay.gate.drain()
+        assert not host.peers and all(m["t"] in ("wait", "bye") for m in relay.heard)
+        assert not [m for m in relay.heard if {"token", "secret", "view"} & set(m)]
+    # Nor can it swap in another key after the phone's commitment: under the phone's prologue, another key
+    # fails the commitment; under its own, the transcript differs.
+    phone_opening = GuestOpening(None)
+    commit = phone_opening.start()
+    for prologue in (CODE_PROLOGUE + phone_opening.commit, CODE_PROLOGUE + bytes(32)):
+        host_opening = HostOpening(HostKeys.new(), commit)
+        swapped = Handshake("NN", False, prologue)
+        swapped.read(unb64(host_opening.answer()["m"]))
+        with pytest.raises(SealError, match=r"commitment|authentication"):
+            host_opening.session({"t": "reveal", "m": b64(swapped.write())})
+
+
+def test_a_handshake_field_of_the_wrong_size_or_kind_is_refused_on_either_side():
+    keys = HostKeys.new()
+    for link in (keys.link, None):
+        phone = GuestOpening(link)
+        host = HostOpening(keys, phone.start())
+        with pytest.raises(SealError):
+            phone.finish({**host.answer(), "m": "AAAA"})
+        with pytest.raises(SealError):
+            GuestOpening(link).finish({"t": "opened", "m": ["not", "text"]})
+    for bad in (
+        {"t": "open", "k": 1, "m": "AAAA"},
+        {"t": "open", "k": 0, "c": "AAAA"},
+        {"t": "open", "k": 0},
+    ):
+        with pytest.raises(SealError):
+            HostOpening(keys, bad)
     phone = GuestOpening(None)
-    fake_host = HostOpening(new_secret(), phone.start())
-    fake_phone = GuestOpening(None)
-    real_host = HostOpening(new_secret(), fake_phone.start())
-    phone_session, reveal = phone.finish(fake_host.answer())
-    fake_phone_session, fake_reveal = fake_phone.finish(real_host.answer())
-    assert reveal and fake_reveal
-    host_session = real_host.session(fake_reveal)
-    assert phone_session.code != host_session.code
-    assert host_session.code == fake_phone_session.code
-    with pytest.raises(SealError, match="commitment"):
-        HostOpening(new_secret(), phone.start()).session(fake_reveal)
+    host = HostOpening(keys, phone.start())
+    _, reveal = phone.finish(host.answer())
+    with pytest.raises(SealError):
+        host.session({**reveal, "m": reveal["m"][:-4]})
 
 
-@pytest.mark.parametrize("secret", [new_secret(), None])
-def test_a_handshake_nonce_of_the_wrong_size_is_refused_on_either_side(secret):
-    phone = GuestOpening(secret)
-    host = HostOpening(secret or new_secret(), phone.start())
-    short = {**host.answer(), "n": "AAAA"}
-    with pytest.raises(SealError, match="bad nonce"):
-        phone.finish(short)
-    if secret:
-        with pytest.raises(SealError, match="bad nonce"):
-            HostOpening(secret, {**phone.start(), "n": "AAAA"})
-    else:
-        _, reveal = phone.finish(host.answer())
-        with pytest.raises(SealError, match="bad nonce"):
-            host.session({**reveal, "n": "AAAA"})
+def test_every_sealed_frame_of_one_size_bucket_has_one_length():
+    # Lengths must not tell acts, roles or hands apart: a pass and a long bid seal to the same length.
+    keys = HostKeys.new()
+    phone = GuestOpening(keys.link)
+    host = HostOpening(keys, phone.start())
+    session, _ = phone.finish(host.answer())
+    acts = [{"t": "act", "v": 3, "action": a} for a in ("pass", "bid:17:3", "place:corn:up", "x" * 900)]
+    assert len({len(session.seal(m)) for m in acts}) == 1
+    assert len(session.seal({"t": "act", "v": 3, "action": "x" * 1100})) > len(session.seal(acts[0]))
+
+
+def test_a_new_phone_keeps_the_old_one_out_and_the_other_phones_get_the_new_link():
+    host = new_host()
+    keys = HostKeys.new()
+    gate = Gate(host, keys)
+    relay = Relay(gate)
+    a, b = relay.join("a", keys.link), relay.join("b", keys.link)
+    gate.send(host.release(0))  # "New phone" for a's seat
+    gate.relink()
+    relay.pump()
+    assert a.ended and a.message == HANDED_OVER and "a" in gate.closed
+    assert b.secret == gate.keys.link != keys.link
+    before = host.table.to_json()
+    relay.act("a", {"t": "act", "v": host.version, "action": "pass"})  # its next message is not heard
+    assert host.table.to_json() == before and "a" not in host.peers
+    back = relay.join("a2", keys.link, token=a.token)  # the old phone again, with its old link and token
+    assert back.ended and back.message == HANDED_OVER and "a2" not in host.peers
+    stranger = relay.join("s", keys.link)  # the old link, no token: not even the free seat
+    assert stranger.ended and stranger.message == OUT_OF_DATE and "s" not in host.peers
+    new = relay.join("n", gate.keys.link)
+    assert host.peers["n"] == 0 and new.state["seat"] == 0
+    again = relay.join("b2", keys.link, token=b.token)  # b reconnecting with the link it had: its own seat
+    assert host.peers["b2"] == 1 and again.state["seat"] == 1
 
 
 def test_a_flooding_phone_is_warned_then_cut_and_a_real_phone_is_answered_throughout():
     host = new_host()
-    secret = new_secret()
-    gate = Gate(host, secret)
+    keys = HostKeys.new()
+    secret = keys.link
+    gate = Gate(host, keys)
     relay = Relay(gate)
     real, flooder = relay.join("real", secret), relay.join("flood", secret)
     junk = flooder.seal({"t": "act", "v": 0, "action": "nonsense"})
@@ -421,8 +550,9 @@ def test_a_flooding_phone_is_warned_then_cut_and_a_real_phone_is_answered_throug
 
 def test_a_hello_flood_gets_one_reply_per_hello_and_at_most_the_rate():
     host = new_host()
-    secret = new_secret()
-    gate = Gate(host, secret)
+    keys = HostKeys.new()
+    secret = keys.link
+    gate = Gate(host, keys)
     relay = Relay(gate)
     guest = relay.join("a", secret)
     replies = 0
@@ -433,25 +563,48 @@ def test_a_hello_flood_gets_one_reply_per_hello_and_at_most_the_rate():
     assert replies <= 10 * 8 + BURST + 2  # the host's own rate, never the relay's 50 a second
 
 
-def test_code_only_handshakes_are_rationed_and_at_most_three_devices_wait_for_the_host():
+def test_strangers_cannot_turn_out_a_waiting_phone_and_refusals_pause_code_joins_but_not_links():
     host = new_host()
-    gate = Gate(host, new_secret())
+    keys = HostKeys.new()
+    gate = Gate(host, keys)
     relay = Relay(gate)
-    phones = {f"p{i}": relay.join(f"p{i}", None) for i in range(6)}  # 0.2 s apart
-    asked = [p for p, g in phones.items() if g.code]
-    assert asked == ["p0", "p1", "p2"] and sum("too many code-only" in d for _, d in relay.notices) == 3
-    relay.now += 2  # one more handshake allowed; the oldest waiting device makes room for it
-    late = relay.join("late", None)
-    assert late.code and list(gate.waiting) == ["p1", "p2", "late"] and phones["p0"].ended
-    assert not host.peers
+    phones = {f"p{i}": relay.join(f"p{i}", None) for i in range(5)}
+    assert list(gate.asking()) == ["p0", "p1", "p2"]  # the first three wait; later ones are turned away
+    busy = GUEST_TEXTS["en"]["busy"]
+    assert [g.message == busy for g in phones.values()] == [False, False, False, True, True]
+    assert gate.attempts() == (2, 0.0)
+    for peer in ("p0", "p1", "p2"):  # three refused in a row: code-only joins pause
+        gate.refuse(peer)
+    relay.pump()
+    assert gate.attempts() == (5, PAUSE)
+    assert relay.join("late", None).message == busy  # paused
+    assert relay.join("link", keys.link).state is not None  # a phone with the link still comes in
+    relay.now += PAUSE
+    honest = relay.join("honest", None)
+    assert honest.code and gate.asking() == {"honest": honest.code}
+    gate.leave("honest")  # gone before the host decided: abandoned, counted
+    assert gate.attempts()[0] == 7
+
+
+def test_a_code_only_phone_that_never_reveals_its_key_gives_its_place_up():
+    gate = Gate(new_host(), HostKeys.new())
+    relay = Relay(gate)
+    for i in range(3):  # three strangers start a code-only handshake and never finish it
+        relay.to_host(f"s{i}", json.dumps(GuestOpening(None).start()))
+    assert relay.join("late", None).message == GUEST_TEXTS["en"]["busy"]
+    relay.now += 31  # the three count as abandoned, which pauses code-only joins
+    assert relay.join("honest", None).message == GUEST_TEXTS["en"]["busy"] and gate.attempts()[0] == 5
+    relay.now += PAUSE
+    assert relay.join("honest2", None).code and "honest2" in gate.asking()
 
 
 def test_a_new_session_on_a_seated_connection_holds_no_seat_until_it_says_hello_again():
     # A relay may forge an `open` "from" a seated phone and run a code-only session the host lets in:
     # that session starts without the seat, and a tokenless hello gets none while every seat is held.
     host = new_host(seats=("human", "trader", "trader"))
-    secret = new_secret()
-    gate = Gate(host, secret)
+    keys = HostKeys.new()
+    secret = keys.link
+    gate = Gate(host, keys)
     relay = Relay(gate)
     relay.join("a", secret)
     assert host.peers == {"a": 0}

@@ -1,7 +1,8 @@
 """The primitives peer play is sealed with, from maintained implementations; nothing here implements one.
 
-X25519 (RFC 7748) and ChaCha20-Poly1305 (RFC 8439) come from `cryptography` (pyca) in CPython; the browser,
-where that package is not shipped, installs the audited noble libraries with `use()` (web/assets/tt_crypto.py).
+X25519 (RFC 7748) and ChaCha20-Poly1305 (RFC 8439) come from `cryptography` (pyca) in CPython; the
+browser, where that package is not shipped, installs the audited noble libraries with `use()`
+(web/assets/tt_crypto.py).
 SHA-256 and HMAC come from the standard library, which both have. The Noise protocol on top is `noise.py`.
 """
 

@@ -8,11 +8,14 @@ or the relay; nothing here knows which.
 
 Inside a sealed session, guest to host: `{"t": "hello", "token": str | null}`, `{"t": "act", "v": version,
 "action": str}`, `{"t": "sig", "d": signalling}`. Host to guest: `{"t": "state", "v", "seat", "game",
-"view", "legal", "names", "log"}` (names by language; with `token`, and `secret` for a confirmed
-code-only device, when it answers a hello), `{"t": "error", "reason"}` (with `"stale": true` for an action
-chosen on a board the game has since left), `{"t": "full"}`, `{"t": "wait",
-"code"}` (the host is asked to confirm this device), `{"t": "bye", "reason"}` (the host will not listen to
-this connection any more), `{"t": "sig", "d"}`. A state's `v` counts the actions played at this table, a
+"view", "legal", "names", "log"}` (names by language; with `token`, and `secret` (the join link's
+fragment) for a confirmed code-only device, when it answers a hello), `{"t": "error", "reason"}` (with
+`"stale": true` for an action chosen on a board the game has since left), `{"t": "full"}`, `{"t": "wait"}`
+(the host is asked to confirm this device: each side shows the check code of its own session), `{"t":
+"relink", "secret"}` (the link changed: a "New phone" made a new one), `{"t": "bye", "reason"}` (the host
+will not listen to this connection any more), `{"t": "sig", "d"}`. Plain (before a session): the
+handshake's `open`, `opened` and `reveal` (tunnel.py), and `{"t": "busy"}` (the table takes no code-only
+phone now). A state's `v` counts the actions played at this table, a
 rematch's game going on from the last game's count, so no version is used twice.
 """
 
@@ -42,7 +45,7 @@ from .screen import (
     with_last_event,
 )
 from .table import HUMAN, Table
-from .tunnel import PREFIX, GuestOpening, HostOpening, SealError, Session
+from .tunnel import PREFIX, GuestOpening, HostKeys, HostOpening, SealError, Session
 
 MAX_MESSAGE = 4096  # bytes of a guest's message; a legal one is far smaller
 MAX_WIRE = 3 * MAX_MESSAGE  # characters of a frame on the wire (sealed: base64 and a header)
@@ -51,9 +54,12 @@ BURST = 24  # ... and in a burst
 QUEUE = 32  # messages waiting per guest; more is a flood
 STRIKES = 40  # messages over the limit before the host stops listening to that connection
 HISTORY = 64  # versions of each seat's legal actions remembered, to accept simultaneous choices
-CODE_ONLY_RATE = 0.5  # code-only handshakes (Diffie-Hellman: costly) a second, for all guests together
-CODE_ONLY_BURST = 3
-MAX_ASKING = 3  # code-only devices waiting for the host's decision at once (the oldest is refused)
+MAX_ASKING = 3  # code-only devices waiting for the host's decision at once (more are turned away)
+PAUSE_AFTER = 3  # code-only attempts refused or abandoned in a row before code-only joins pause
+PAUSE = 60.0  # seconds a pause lasts (phones with the link are not affected)
+REVEAL_WITHIN = 30.0  # seconds a code-only phone has to finish its handshake before it counts as abandoned
+HANDED_OVER = "your seat was handed over to another phone"
+OUT_OF_DATE = "this phone's link is out of date: ask the table for its new link or QR code"
 Outgoing = tuple[str, dict[str, Any]]  # (peer id, message)
 Event = tuple[str, str, Any]  # (kind, peer id, detail): see Gate
 
@@ -81,6 +87,7 @@ class Host:
         self.tokens: dict[str, Player] = {}
         self.peers: dict[str, Player] = {}
         self.offered: dict[Player, dict[int, list[str]]] = {}  # seat -> version -> legal actions sent
+        self.handed: set[str] = set()  # tokens of seats handed over ("New phone", a bot): never seated again
         self.base = 0  # the versions the table's earlier games used up (a rematch never reuses one)
 
     @property
@@ -116,6 +123,8 @@ class Host:
     def _hello(self, peer: str, token: object) -> list[Outgoing]:
         """Seat a guest: back in its own seat if its token is known (the newer connection wins), else in a
         seat no phone holds."""
+        if token in self.handed:
+            return [(peer, {"t": "bye", "reason": HANDED_OVER})]
         seat = self.tokens.get(token) if isinstance(token, str) else None
         out: list[Outgoing] = []
         if seat is None or not self.table.seats[seat].is_human:
@@ -172,10 +181,11 @@ class Host:
     def release(self, seat: Player, kind: str = HUMAN) -> list[Outgoing]:
         """Hand a seat to a new phone (`human`: its old token no longer works) or to a bot by name."""
         self.table.set_seat(seat, kind)
+        self.handed |= {t for t, s in self.tokens.items() if s == seat}
         self.tokens = {t: s for t, s in self.tokens.items() if s != seat}
         gone = [p for p, s in self.peers.items() if s == seat]
         self.peers = {p: s for p, s in self.peers.items() if s != seat}
-        return [(p, {"t": "bye", "reason": "your seat was handed over"}) for p in gone] + self.broadcast()
+        return [(p, {"t": "bye", "reason": HANDED_OVER}) for p in gone] + self.broadcast()
 
     def state_for(self, seat: Player) -> dict[str, Any]:
         """Return a seat's state message: only what that seat may see (its legal actions remembered)."""
@@ -225,12 +235,18 @@ class Gate:
     `("send", peer, text)`, `("signal", peer, data)` (WebRTC signalling, authenticated),
     `("ready", peer, None)` (a session the host trusts: open a data channel), `("close", peer, None)`
     (stop listening to that connection), `("notice", peer, detail)` (a peer's mistake, for developers' log
-    only: never shown raw), and `("changed", "", None)` when the table changed (save once, repaint).
+    only: never shown raw), `("confirm", peer, code)` (a code-only phone asks to be let in: the host's owner
+    compares the code with the phone's), and `("changed", "", None)` when the table changed (save once,
+    repaint).
+
+    Code-only attempts are counted (`attempts`, shown on the host's screen); after PAUSE_AFTER refused or
+    abandoned ones in a row, code-only joins pause for PAUSE seconds. A phone waiting to be let in is never
+    turned out by a newer one: beyond MAX_ASKING, the newer ones are turned away.
     """
 
-    def __init__(self, host: Host, secret: str, clock: Callable[[], float] = time.monotonic) -> None:
-        self.host, self.secret, self.clock = host, secret, clock
-        self.openings: dict[str, HostOpening] = {}
+    def __init__(self, host: Host, keys: HostKeys, clock: Callable[[], float] = time.monotonic) -> None:
+        self.host, self.keys, self.clock = host, keys, clock
+        self.openings: dict[str, tuple[HostOpening, float]] = {}  # code-only handshakes begun, and when
         self.sessions: dict[str, Session] = {}
         self.waiting: dict[str, dict[str, Any]] = {}  # code-only peer -> its hello, until confirmed
         self.buckets: dict[str, Bucket] = {}
@@ -239,7 +255,9 @@ class Gate:
         self.closed: set[str] = set()
         self.events: list[Event] = []
         self.outbox: dict[str, list[dict[str, Any]]] = {}
-        self.code_only = Bucket(CODE_ONLY_RATE, CODE_ONLY_BURST, clock())
+        self.failed = 0  # code-only attempts refused or abandoned since one was let in (or a pause began)
+        self.turned_away = 0  # code-only attempts refused, abandoned or turned away, in all
+        self.paused_until = 0.0
 
     # --- in ---------------------------------------------------------------------------------------
 
@@ -302,32 +320,62 @@ class Gate:
     def opening(self, peer: str, msg: dict[str, Any]) -> None:
         """Handle a plain handshake message: `open` or `reveal`."""
         if msg["t"] == "open":  # a new session: whatever seat this connection held, it must ask again
+            self.abandoned(peer)
             self.forget(peer, keep_limits=True)
             self.host.leave(peer)
-            if msg.get("k") != 1 and not self.code_only.take(self.clock()):
-                raise SealError("too many code-only handshakes at once: this one is ignored")
-            opening = HostOpening(self.secret, msg)
+            if msg.get("k") != 1 and not self.takes_code_only():
+                self.turned_away += 1
+                self.events.append(("send", peer, json.dumps({"t": "busy"})))
+                self.events.append(("changed", "", None))
+                raise SealError("a code-only phone turned away (joins paused, or too many waiting)")
+            opening = HostOpening(self.keys, msg)
             self.events.append(("send", peer, json.dumps(opening.answer())))
-            if opening.with_secret:
+            if opening.with_link:
                 self.sessions[peer] = opening.session()
             else:
-                self.openings[peer] = opening
+                self.openings[peer] = (opening, self.clock())
         elif msg["t"] == "reveal" and peer in self.openings:
-            self.sessions[peer] = self.openings.pop(peer).session(msg)
+            self.sessions[peer] = self.openings.pop(peer)[0].session(msg)
         else:
             raise SealError(f"an unexpected plain message {msg['t'][:20]!r}")
+
+    def takes_code_only(self) -> bool:
+        """Return whether a new code-only phone may start: no pause, and room to wait."""
+        for peer, (_, began) in list(self.openings.items()):
+            if self.clock() - began > REVEAL_WITHIN:
+                self.abandoned(peer)
+                del self.openings[peer]
+        return self.clock() >= self.paused_until and len(self.waiting) + len(self.openings) < MAX_ASKING
+
+    def attempts(self) -> tuple[int, float]:
+        """Return the code-only attempts not let in so far, and the seconds left in a pause (0: none)."""
+        return self.turned_away, max(0.0, self.paused_until - self.clock())
+
+    def failure(self) -> None:
+        """Count a refused or abandoned code-only attempt; enough in a row pause code-only joins."""
+        self.turned_away += 1
+        self.failed += 1
+        if self.failed >= PAUSE_AFTER:
+            self.failed, self.paused_until = 0, self.clock() + PAUSE
+        self.events.append(("changed", "", None))
+
+    def abandoned(self, peer: str) -> None:
+        """Count a code-only attempt given up on this connection (a new handshake, or gone)."""
+        if peer in self.openings or peer in self.waiting:
+            self.failure()
 
     def inner(self, peer: str, session: Session, msg: dict[str, Any]) -> None:
         """Handle a message opened from a session: a trusted one goes to the host, else it waits."""
         if not session.trusted:
             if msg.get("t") == "hello":
-                if peer not in self.waiting and len(self.waiting) >= MAX_ASKING:
-                    self.refuse(next(iter(self.waiting)))
                 self.waiting[peer] = msg
-                self.reply(peer, {"t": "wait", "code": session.code})
+                self.reply(peer, {"t": "wait"})
                 self.events.append(("confirm", peer, session.code))
             else:
                 self.reply(peer, {"t": "error", "reason": "wait until the table lets this phone in"})
+            return
+        if not session.current and msg.get("t") == "hello" and msg.get("token") not in self.host.tokens:
+            self.cut(peer, HANDED_OVER if msg.get("token") in self.host.handed else OUT_OF_DATE)
             return
         if msg.get("t") == "sig":
             self.events.append(("signal", peer, msg.get("d")))
@@ -343,20 +391,33 @@ class Gate:
     # --- the host's decisions ---------------------------------------------------------------------
 
     def confirm(self, peer: str) -> None:
-        """Let a code-only device in (its owner showed the same check code): it gets the table secret."""
+        """Let a code-only device in (its owner showed the same check code): it gets the join link."""
         hello, session = self.waiting.pop(peer, None), self.sessions.get(peer)
         if hello is None or session is None:
             return
+        self.failed = 0
         session.trusted = True
         self.inner(peer, session, hello)
         for message in self.outbox.get(peer, []):
             if message.get("t") == "state" and "token" in message:
-                message["secret"] = self.secret
+                message["secret"] = self.keys.link
 
     def refuse(self, peer: str) -> None:
         """Refuse a code-only device."""
         if self.waiting.pop(peer, None) is not None:
+            self.failure()
             self.cut(peer, "the table did not let this phone in")
+
+    def asking(self) -> dict[str, str]:
+        """Return the code-only phones waiting for the host's decision, each with its session's check code."""
+        return {peer: self.sessions[peer].code for peer in self.waiting if peer in self.sessions}
+
+    def relink(self) -> None:
+        """Make a new join link (after a "New phone"): the seated phones get it; an old link brings a phone
+        back to its own seat only, never to a free one."""
+        self.keys = self.keys.rotated()
+        for peer in self.host.peers:
+            self.reply(peer, {"t": "relink", "secret": self.keys.link})
 
     def cut(self, peer: str, reason: str) -> None:
         """Tell a connection why, then stop listening to it; the game goes on."""
@@ -370,6 +431,7 @@ class Gate:
 
     def leave(self, peer: str) -> None:
         """Forget a connection that closed."""
+        self.abandoned(peer)
         self.host.leave(peer)
         self.forget(peer)
         self.closed.discard(peer)
@@ -390,7 +452,10 @@ class Gate:
     def send(self, out: list[Outgoing]) -> None:
         """Queue the host's messages; a newer state for a peer replaces one not yet sent."""
         for peer, message in out:
-            self.reply(peer, message)
+            if message.get("t") == "bye":
+                self.cut(peer, str(message.get("reason", "")))
+            else:
+                self.reply(peer, message)
 
     def reply(self, peer: str, message: dict[str, Any]) -> None:
         """Queue one message for a peer (sealed at the next drain)."""
@@ -415,10 +480,14 @@ class Gate:
 GUEST_TEXTS: Texts = {
     "en": {
         "check": "Show the table this code: {code}. It lets this phone in when the codes match.",
+        "busy": "The table takes no phone by its code just now: ask for its link or QR code, or try again "
+        "in a minute.",
         "stale": "The board changed before your tap reached the table, so it was not played: here it is now.",
     },
     "ja": {
         "check": "このコードをテーブルに見せてください：{code}。一致すればこのスマホが参加できます。",
+        "busy": "テーブルは今、コードでの参加を受け付けていません。参加リンクかQRコードをもらうか、"
+        "1分後にもう一度試してください。",
         "stale": "タップが届く前に盤面が変わったため、その手は行われませんでした。今の盤面です。",
     },
 }
@@ -465,12 +534,16 @@ class Guest:
             return [], None
         try:
             opened = parse(text, limit=1 << 12)
+            if opened["t"] == "busy":
+                self.message = translate(GUEST_TEXTS, self.lang, "busy")
+                return [], None
             if opened["t"] != "opened":
                 return [], None
             self.session, reveal = self.opening.finish(opened)
         except ValueError:
             return [], None
         self.opening = None
+        self.code = self.session.code  # a code-only phone shows its own session's code, never the host's
         out = [json.dumps(reveal)] if reveal else []
         return [*out, self.session.seal(self.hello())], None
 
@@ -487,8 +560,8 @@ class Guest:
             if self.state is not None and msg["v"] != self.state["v"]:
                 self.selected = []
             self.state, self.message, self.code = msg, "", ""
-        elif msg["t"] == "wait":
-            self.code = str(msg.get("code", ""))
+        elif msg["t"] == "relink" and isinstance(msg.get("secret"), str):
+            self.secret = msg["secret"]
         elif msg["t"] == "error" and msg.get("stale"):
             self.message = translate(GUEST_TEXTS, self.lang, "stale")
         elif msg["t"] in ("error", "full", "bye"):

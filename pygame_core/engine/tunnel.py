@@ -1,50 +1,47 @@
-"""End-to-end sealing of peer play: the relay forwards only text it can neither read nor forge.
+"""Peer play's sessions: Noise handshakes, then sealed frames the relay can neither read nor forge.
 
-The host makes a table secret (32 random bytes) that travels only in the join link's `#fragment` and its
-QR code. Every guest connection opens a session with the host, then every message either way (game
-messages and WebRTC signalling alike) is sealed: `s1.` + base64url(counter | ciphertext | tag).
+The host holds the table's keys (`HostKeys`): a static X25519 key pair and a pre-shared key. The join link
+and its QR code carry the pre-shared key and the host's public key in the `#fragment` (never sent to a
+server), so a phone with the link runs `Noise_NKpsk0_25519_ChaChaPoly_SHA256`: it gets in, and it knows it
+talks to the host, since only the holder of the host's private key can answer. A phone with the link can
+therefore never pose as the host to another phone.
 
-- With the secret (link or QR): guest `{"t": "open", "k": 1, "n": Ng}`, host `{"t": "opened", "n": Nh}`;
-  the keys come from the secret and both nonces, so only a device with the link can seal or open.
-- With the room code alone: Diffie-Hellman (RFC 3526 group 14) with a commitment, so a relay in the middle
-  cannot grind a matching check code: guest `{"t": "open", "k": 0, "c": H(Ng|gx)}`, host `{"t":
-  "opened", "n": Nh, "g": gy}`, guest `{"t": "reveal", "n": Ng, "g": gx}`. Both sides show a six-digit
-  check code; the host lets the device in only when its owner confirms the phone shows the same code.
+A phone that typed only the room code runs `Noise_NN_25519_ChaChaPoly_SHA256` with a commitment first (the
+hash-commitment of ZRTP and Bluetooth's numeric comparison): it sends the hash of its ephemeral key, the host
+answers with its own ephemeral key, and only then does the phone reveal its key. The commitment is the
+handshake's prologue, and each side shows a six-digit check code computed from its own transcript's hash.
+A relay in the middle has to fix its keys on both sides before it learns the phone's, so the two codes agree
+with a chance of one in a million; the host's owner lets the phone in only when they do.
 
-Sealing is encrypt-then-MAC with the standard library (the same code in Pyodide and in tests, synchronous,
-so messages keep their order): a SHAKE-256 keystream from the direction's key and the message counter,
-and an HMAC-SHA-256 tag (128 bits) over counter and ciphertext. Counters never repeat within a session;
-a receiver accepts each counter once, within a window (a message may overtake another when a data channel
-opens), so a replayed or reordered-beyond-the-window frame is refused.
+After the handshake each side has two ciphers (`noise.Handshake.split`): frames are `s2.` + base64url(an
+8-byte counter | ChaCha20-Poly1305 ciphertext), the counter sent in the clear and used as the nonce, and
+accepted once within a window (as WireGuard's transport does: a message may overtake another when a data
+channel opens). Every plaintext is padded to a multiple of `PAD` bytes, so a frame's length does not tell
+which act, role or hand it carries. Ephemeral keys make every session's keys new: recorded frames stay
+closed even to someone who later learns the link.
 """
 
 import base64
-import hashlib
-import hmac
 import json
 import secrets
+from dataclasses import dataclass
 from typing import Any
 
-PREFIX = "s1."
-TAG_BYTES = 16
+from .crypto import KEY_BYTES, sha256
+from .noise import CipherState, Handshake, Keypair, NoiseError
+
+PREFIX = "s2."
 COUNTER_BYTES = 8
 WINDOW = 256  # counters accepted below the highest seen (each once)
-NONCE_BYTES = 16
-SECRET_BYTES = 32
-# RFC 3526, group 14 (2048-bit MODP), generator 2; exponents of 256 bits.
-PRIME = int(
-    "FFFFFFFFFFFFFFFFC90FDAA22168C234C4C6628B80DC1CD129024E088A67CC74020BBEA63B139B22514A08798E3404DDEF"
-    "9519B3CD3A431B302B0A6DF25F14374FE1356D6D51C245E485B576625E7EC6F44C42E9A637ED6B0BFF5CB6F406B7EDEE38"
-    "6BFB5A899FA5AE9F24117C4B1FE649286651ECE45B3DC2007CB8A163BF0598DA48361C55D39A69163FA8FD24CF5F83655D"
-    "23DCA3AD961C62F356208552BB9ED529077096966D670C354E4ABC9804F1746C08CA18217C32905E462E36CE3BE39E772C"
-    "180E86039B2783A2EC07A28FB5C55DF06F4C52C9DE2BCBF6955817183995497CEA956AE515D2261898FA051015728E5A8A"
-    "ACAA68FFFFFFFFFFFFFFFF",
-    16,
-)
+PAD = 1024  # every sealed plaintext is a multiple of this many bytes
+OLD_KEYS = 4  # earlier pre-shared keys a phone may still come back with (to its own seat only)
+LINK_PROLOGUE = b"trading-table/2 link"
+CODE_PROLOGUE = b"trading-table/2 code "
+MAX_FIELD = 200  # characters of a handshake field: every one is a few dozen
 
 
 class SealError(ValueError):
-    """A frame that is not a valid sealed message of this session (forged, tampered or replayed)."""
+    """A frame or handshake message that is not a valid one of this session (forged, tampered or replayed)."""
 
 
 def b64(data: bytes) -> str:
@@ -52,182 +49,208 @@ def b64(data: bytes) -> str:
     return base64.urlsafe_b64encode(data).rstrip(b"=").decode()
 
 
-def unb64(text: object) -> bytes:
-    """Return the bytes of base64url text; raise SealError if it is not that."""
-    if not isinstance(text, str) or len(text) > 1 << 22:
+def unb64(text: object, size: int | None = None, limit: int = 1 << 22) -> bytes:
+    """Return the bytes of base64url text (exactly `size` of them, if given); raise SealError otherwise."""
+    if not isinstance(text, str) or len(text) > limit:
         raise SealError("not base64 text")
     try:
-        return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+        raw = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
     except ValueError:
         raise SealError("not base64 text") from None
+    if size is not None and len(raw) != size:
+        raise SealError(f"a handshake field of {len(raw)} bytes, not {size}")
+    return raw
 
 
-def new_secret() -> str:
-    """Return a new table secret, as the text that goes into the join link's fragment."""
-    return b64(secrets.token_bytes(SECRET_BYTES))
+@dataclass(frozen=True)
+class HostKeys:
+    """The table's keys, kept by the host only: its static key pair and the link's pre-shared key."""
+
+    psk: bytes
+    static: Keypair
+    old: tuple[bytes, ...] = ()  # earlier pre-shared keys ("New phone" made new ones)
+
+    @classmethod
+    def new(cls) -> "HostKeys":
+        """Return the keys of a new table."""
+        return cls(secrets.token_bytes(KEY_BYTES), Keypair.new())
+
+    @property
+    def link(self) -> str:
+        """Return what the join link's fragment carries: the pre-shared key and the host's public key."""
+        return b64(self.psk + self.static.public)
+
+    def rotated(self) -> "HostKeys":
+        """Return the keys with a new pre-shared key (the old link lets a phone back to its own seat only)."""
+        return HostKeys(secrets.token_bytes(KEY_BYTES), self.static, (self.psk, *self.old)[:OLD_KEYS])
+
+    def to_text(self) -> str:
+        """Return the keys as text, for the host's own storage."""
+        return ".".join(b64(k) for k in (self.psk, self.static.private, *self.old))
+
+    @classmethod
+    def from_text(cls, text: object) -> "HostKeys | None":
+        """Return keys stored by `to_text`, or None for anything else (an older table's secret)."""
+        if not isinstance(text, str):
+            return None
+        try:
+            psk, private, *old = (unb64(part, KEY_BYTES) for part in text.split("."))
+        except (SealError, ValueError):
+            return None
+        return cls(psk, Keypair.of(private), tuple(old[:OLD_KEYS]))
 
 
-def kdf(*parts: bytes) -> bytes:
-    """Return 32 bytes derived from labelled, length-prefixed parts."""
-    h = hashlib.sha256(b"trading-table/1")
-    for part in parts:
-        h.update(len(part).to_bytes(4, "big") + part)
-    return h.digest()
+def link_keys(link: object) -> tuple[bytes, bytes] | None:
+    """Return (pre-shared key, host's public key) from a link's fragment, or None if it is not one."""
+    try:
+        raw = unb64(link, 2 * KEY_BYTES, limit=200)
+    except SealError:
+        return None
+    return raw[:KEY_BYTES], raw[KEY_BYTES:]
 
 
-def xor(data: bytes, stream: bytes) -> bytes:
-    """Return data XOR stream (same length)."""
-    n = len(data)
-    return (int.from_bytes(data, "big") ^ int.from_bytes(stream, "big")).to_bytes(n, "big")
+def check_code(handshake_hash: bytes) -> str:
+    """Return the six-digit code a side shows for a code-only session: from its own transcript's hash."""
+    digest = sha256(b"trading-table/2 check code" + handshake_hash)
+    return f"{int.from_bytes(digest[:8], 'big') % 1_000_000:06d}"
 
 
-def check_code(key: bytes) -> str:
-    """Return the six-digit code both screens show for a code-only device."""
-    return f"{int.from_bytes(kdf(key, b'check')[:8], 'big') % 1_000_000:06d}"
+def pad(plain: bytes) -> bytes:
+    """Return plain padded to a multiple of PAD (ISO/IEC 7816-4: a 0x80 byte, then zeros)."""
+    return plain + b"\x80" + bytes(-(len(plain) + 1) % PAD)
+
+
+def unpad(padded: bytes) -> bytes:
+    """Return what `pad` padded; raise SealError if it is not padded so."""
+    plain = padded.rstrip(b"\0")
+    if not plain.endswith(b"\x80"):
+        raise SealError("a sealed message without its padding")
+    return plain[:-1]
 
 
 class Session:
-    """One side of a sealed session: seals what it sends, opens what it receives (each counter once)."""
+    """One side of a session: seals what it sends, opens what it receives (each counter once)."""
 
-    def __init__(self, key: bytes, role: str, trusted: bool) -> None:
-        out, back = ("h2g", "g2h") if role == "host" else ("g2h", "h2g")
-        self.out_enc, self.out_mac = kdf(key, out.encode(), b"enc"), kdf(key, out.encode(), b"mac")
-        self.in_enc, self.in_mac = kdf(key, back.encode(), b"enc"), kdf(key, back.encode(), b"mac")
-        self.trusted = trusted  # the peer proved it has the table secret
-        self.code = check_code(key)
+    def __init__(
+        self, send: CipherState, recv: CipherState, trusted: bool, code: str = "", current: bool = True
+    ) -> None:
+        self.send, self.recv = send, recv
+        self.trusted = trusted  # the peer proved it holds the link, or the host let it in by its code
+        self.current = current  # ... the link as it is now (not one made before a "New phone")
+        self.code = code  # the check code of a code-only session, from this side's transcript
         self.sent = 0
-        self.top = 0
+        self.top = -1
         self.seen: set[int] = set()
 
     def seal(self, message: dict[str, Any]) -> str:
         """Return the sealed text of a message."""
-        self.sent += 1
-        counter = self.sent.to_bytes(COUNTER_BYTES, "big")
-        plain = json.dumps(message, separators=(",", ":")).encode()
-        cipher = xor(plain, hashlib.shake_256(self.out_enc + counter).digest(len(plain)))
-        tag = hmac.new(self.out_mac, counter + cipher, "sha256").digest()[:TAG_BYTES]
-        return PREFIX + b64(counter + cipher + tag)
+        n, self.sent = self.sent, self.sent + 1
+        plain = pad(json.dumps(message, separators=(",", ":")).encode())
+        return PREFIX + b64(n.to_bytes(COUNTER_BYTES, "big") + self.send.encrypt_at(n, b"", plain))
 
     def open(self, text: object) -> dict[str, Any]:
         """Return the message sealed in text; raise SealError if it is forged, tampered or replayed."""
         if not isinstance(text, str) or not text.startswith(PREFIX):
             raise SealError("not a sealed message")
         raw = unb64(text[len(PREFIX) :])
-        if len(raw) < COUNTER_BYTES + TAG_BYTES:
-            raise SealError("sealed message too short")
-        counter, cipher, tag = raw[:COUNTER_BYTES], raw[COUNTER_BYTES:-TAG_BYTES], raw[-TAG_BYTES:]
-        if not hmac.compare_digest(
-            hmac.new(self.in_mac, counter + cipher, "sha256").digest()[:TAG_BYTES], tag
-        ):
-            raise SealError("a message failed its authentication (forged or tampered)")
-        n = int.from_bytes(counter, "big")
+        if len(raw) < COUNTER_BYTES:
+            raise SealError("not a sealed message")
+        n = int.from_bytes(raw[:COUNTER_BYTES], "big")
         if n <= self.top - WINDOW or n in self.seen:
             raise SealError("a message was replayed")
+        try:
+            plain = unpad(self.recv.decrypt_at(n, b"", raw[COUNTER_BYTES:]))
+        except NoiseError:
+            raise SealError("a message failed its authentication (forged or tampered)") from None
         self.seen.add(n)
         if n > self.top:
             self.top = n
             self.seen = {c for c in self.seen if c > n - WINDOW}
-        plain = xor(cipher, hashlib.shake_256(self.in_enc + counter).digest(len(cipher)))
         try:
             message = json.loads(plain)
-        except ValueError:
+        except (ValueError, RecursionError):
             raise SealError("a sealed message is not JSON") from None
         if not isinstance(message, dict):
             raise SealError("a sealed message is not an object")
         return message
 
 
-def secret_bytes(secret: str | None) -> bytes | None:
-    """Return the table secret's bytes, or None without one (a link without a valid fragment)."""
-    if not secret:
-        return None
+def field(message: dict[str, Any], name: str) -> bytes:
+    """Return a handshake message's base64 field."""
+    return unb64(message.get(name), limit=MAX_FIELD)
+
+
+def noise(step: Any, *args: Any) -> Any:
+    """Run a handshake step; a Noise failure is a SealError (a peer's bad message)."""
     try:
-        raw = unb64(secret)
-    except SealError:
-        return None
-    return raw if len(raw) == SECRET_BYTES else None
-
-
-def nonce(text: object) -> bytes:
-    """Return a peer's handshake nonce; raise SealError unless it is base64 of NONCE_BYTES bytes."""
-    raw = unb64(text)
-    if len(raw) != NONCE_BYTES:
-        raise SealError("bad nonce")
-    return raw
-
-
-def public_number(value: object) -> int:
-    """Return a peer's Diffie-Hellman public value; raise SealError unless it is in range."""
-    if not isinstance(value, str) or len(value) > 600:
-        raise SealError("bad key exchange value")
-    try:
-        number = int(value, 16)
-    except ValueError:
-        raise SealError("bad key exchange value") from None
-    if not 1 < number < PRIME - 1:
-        raise SealError("bad key exchange value")
-    return number
+        return step(*args)
+    except NoiseError as e:
+        raise SealError(str(e)) from None
 
 
 class GuestOpening:
-    """A guest's side of the handshake: `start()` to send, then `finish(opened)`."""
+    """A phone's side of the handshake: `start()` to send, then `finish(opened)`."""
 
-    def __init__(self, secret: str | None) -> None:
-        self.secret = secret_bytes(secret)
-        self.nonce = secrets.token_bytes(NONCE_BYTES)
-        self.x = secrets.randbits(256) | 1 << 255
-        self.gx = format(pow(2, self.x, PRIME), "x") if self.secret is None else ""
+    def __init__(self, link: str | None) -> None:
+        self.keys = link_keys(link)
+        self.e = Keypair.new()
+        if self.keys is not None:
+            psk, host = self.keys
+            self.handshake = Handshake("NKpsk0", True, LINK_PROLOGUE, rs=host, psk=psk, e=self.e)
+        else:
+            self.commit = sha256(self.e.public)
+            self.handshake = Handshake("NN", False, CODE_PROLOGUE + self.commit, e=self.e)
 
     def start(self) -> dict[str, Any]:
         """Return the `open` message (plain: it carries nothing secret)."""
-        if self.secret is not None:
-            return {"t": "open", "k": 1, "n": b64(self.nonce)}
-        return {"t": "open", "k": 0, "c": b64(kdf(self.nonce, self.gx.encode()))}
+        if self.keys is not None:
+            return {"t": "open", "k": 1, "m": b64(self.handshake.write())}
+        return {"t": "open", "k": 0, "c": b64(self.commit)}
 
     def finish(self, opened: dict[str, Any]) -> tuple[Session, dict[str, Any] | None]:
-        """Return the session and the `reveal` message to send (None with the secret)."""
-        host_nonce = nonce(opened.get("n"))
-        if self.secret is not None:
-            return Session(kdf(self.secret, self.nonce, host_nonce), "guest", True), None
-        gy = public_number(opened.get("g"))
-        shared = format(pow(gy, self.x, PRIME), "x").encode()
-        key = kdf(b"code-only", shared, self.nonce, host_nonce, self.gx.encode(), format(gy, "x").encode())
-        return Session(key, "guest", False), {"t": "reveal", "n": b64(self.nonce), "g": self.gx}
+        """Return the session and the `reveal` message to send (None with the link)."""
+        noise(self.handshake.read, field(opened, "m"))
+        reveal = None if self.keys is not None else {"t": "reveal", "m": b64(noise(self.handshake.write))}
+        send, recv = self.handshake.split()
+        if self.keys is not None:
+            return Session(send, recv, True), None
+        return Session(send, recv, False, check_code(self.handshake.hash)), reveal
 
 
 class HostOpening:
-    """The host's side of one guest's handshake: `answer(open)`, then for a code-only guest `finish`."""
+    """The host's side of one phone's handshake: `answer()`, then `session()` (for a code-only phone, with
+    its `reveal`, checked against its commitment)."""
 
-    def __init__(self, secret: str, opening: dict[str, Any]) -> None:
-        self.secret = secret_bytes(secret)
-        self.nonce = secrets.token_bytes(NONCE_BYTES)
-        self.with_secret = opening.get("k") == 1
-        if self.with_secret:
-            self.guest_nonce = nonce(opening.get("n"))
-        else:
-            self.commit = unb64(opening.get("c"))
-            self.y = secrets.randbits(256) | 1 << 255
-            self.gy = format(pow(2, self.y, PRIME), "x")
+    def __init__(self, keys: HostKeys, opening: dict[str, Any]) -> None:
+        self.with_link = opening.get("k") == 1
+        self.current = True
+        if self.with_link:
+            first = field(opening, "m")
+            for i, psk in enumerate((keys.psk, *keys.old)):
+                self.handshake = Handshake("NKpsk0", False, LINK_PROLOGUE, s=keys.static, psk=psk)
+                try:
+                    self.handshake.read(first)
+                    self.current = i == 0
+                    return
+                except NoiseError:
+                    continue
+            raise SealError("a phone without this table's link (its handshake failed)")
+        self.commit = unb64(opening.get("c"), KEY_BYTES, limit=MAX_FIELD)
+        self.handshake = Handshake("NN", True, CODE_PROLOGUE + self.commit)
 
     def answer(self) -> dict[str, Any]:
         """Return the `opened` message."""
-        if self.with_secret:
-            return {"t": "opened", "n": b64(self.nonce)}
-        return {"t": "opened", "n": b64(self.nonce), "g": self.gy}
+        return {"t": "opened", "m": b64(self.handshake.write())}
 
     def session(self, reveal: dict[str, Any] | None = None) -> Session:
-        """Return the session: at once with the secret, else from the guest's `reveal` (checked)."""
-        if self.with_secret:
-            if self.secret is None:
-                raise SealError("this table has no secret")
-            return Session(kdf(self.secret, self.guest_nonce, self.nonce), "host", True)
-        if reveal is None:
-            raise SealError("a code-only device must reveal its key")
-        guest_nonce = nonce(reveal.get("n"))
-        gx = public_number(reveal.get("g"))
-        gx_hex = format(gx, "x").encode()
-        if not hmac.compare_digest(kdf(guest_nonce, gx_hex), self.commit):
-            raise SealError("the key does not match its commitment")
-        shared = format(pow(gx, self.y, PRIME), "x").encode()
-        key = kdf(b"code-only", shared, guest_nonce, self.nonce, gx_hex, self.gy.encode())
-        return Session(key, "host", False)
+        """Return the session: at once with the link, else from the phone's `reveal` (checked)."""
+        if not self.with_link:
+            if reveal is None:
+                raise SealError("a code-only phone must reveal its key")
+            noise(self.handshake.read, field(reveal, "m"))
+            if self.handshake.re is None or sha256(self.handshake.re) != self.commit:
+                raise SealError("the phone's key does not match its commitment")
+        send, recv = self.handshake.split()
+        if self.with_link:
+            return Session(send, recv, True, current=self.current)
+        return Session(send, recv, False, check_code(self.handshake.hash))
