@@ -10,6 +10,7 @@ own names (`&open=1&games=3`); yes/no options read 1/0, true/false, yes/no or on
 (('human', 'trader', 'random'), 3, 7)
 """
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -25,6 +26,24 @@ DEFAULT_LEVEL = 2
 DEFAULT_PACE_MS = 700
 LANGS = ("en", "ja")
 YES, NO = ("1", "true", "yes", "on"), ("0", "false", "no", "off")
+# The relay's room codes (tt_relay.server: ALPHABET, CODE_LENGTH) and peer ids (8 URL-safe characters).
+ROOM_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
+ROOM_LENGTH = 5
+PEER_ID = re.compile(r"[A-Za-z0-9_-]{8}")
+
+
+def room_code(text: object) -> str | None:
+    """Return a room code as the relay spells it (any case, spaces and dashes ignored), or None if `text`
+    is not one: nothing the relay or a person types goes into a link, a QR code or a page unchecked."""
+    if not isinstance(text, str) or len(text) > 40:
+        return None
+    code = "".join(text.split()).replace("-", "").upper()
+    return code if len(code) == ROOM_LENGTH and all(c in ROOM_ALPHABET for c in code) else None
+
+
+def peer_id(value: object) -> str | None:
+    """Return a relay's peer id if `value` has the form of one, else None."""
+    return value if isinstance(value, str) and PEER_ID.fullmatch(value) else None
 
 
 @dataclass(frozen=True)

@@ -21,9 +21,11 @@ from websockets.sync.client import connect
 import build
 import pygame_core.games  # noqa: F401  (registers every game)
 from pygame_core.engine import Record, get_game
-from pygame_core.engine.host import GUEST_TEXTS, Guest
+from pygame_core.engine.host import GUEST_TEXTS, Gate, Guest, Host
 from pygame_core.engine.howto import rules_html
 from pygame_core.engine.record import from_fragment, states
+from pygame_core.engine.table import Table
+from pygame_core.engine.tunnel import HostKeys
 
 from .conftest import (
     BLOCK_STORAGE,
@@ -80,7 +82,7 @@ def own_views_only(host: Page, guests: list[Page]) -> list[tuple[dict[str, Any],
     return seen
 
 
-SEALED = re.compile(r"s1\.[A-Za-z0-9_-]+")
+SEALED = re.compile(r"s2\.[A-Za-z0-9_-]+")
 
 
 def hosted(browser: Browser, relay_site: str, setup: str, problems: list[str]) -> Page:
@@ -120,7 +122,7 @@ def assert_opaque(frames: list[str]) -> None:
             data, forwarded = message["data"], forwarded + 1
             if not SEALED.fullmatch(data):
                 handshake = json.loads(data)
-                assert set(handshake) <= {"t", "k", "n", "c", "g"}, handshake
+                assert set(handshake) <= {"t", "k", "m", "c"}, handshake
     assert forwarded > 20
 
 
@@ -593,7 +595,7 @@ def test_an_attacker_gets_no_token_no_seat_and_no_voice_and_a_flood_leaves_the_h
     for junk in (
         {"x": 1},
         CRAFTED,
-        "s1.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+        "s2.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
         "[" * 31 + "]" * 31,
         None,
     ):
@@ -630,6 +632,82 @@ def test_an_attacker_gets_no_token_no_seat_and_no_voice_and_a_flood_leaves_the_h
     assert CRAFTED not in text and "Traceback" not in text and "no peer" not in text
     assert host.locator("[data-peer-trouble]").count() == 1
     assert gone_seat in (0, 1)
+    assert problems == []
+
+
+class MiddleRelay:
+    """A relay in the middle of one phone's code-only join, through the page's own WebSocket (Playwright
+    routes it to the real relay and lets this class rewrite it): to the phone it answers as a host of its own
+    keys; to the real host it is a phone of its own, and it keeps whatever the host sends it."""
+
+    def __init__(self, page: Page) -> None:
+        table = Table.new("futures", ["human"] * 3, 1, {})
+        self.fake = Gate(Host(table, {"en": ["A", "B", "C"]}), HostKeys.new())  # what the phone talks to
+        self.inner = Guest()  # what the real host talks to
+        self.heard: list[dict[str, Any]] = []
+        self.host_peer = ""
+        page.route_web_socket(re.compile(r".*/relay.*"), self.route)
+
+    def route(self, ws: Any) -> None:
+        server = ws.connect_to_server()
+
+        def to_phone(text: str) -> None:
+            ws.send(json.dumps({"type": "relay", "from": self.host_peer, "data": text}))
+
+        def from_phone(frame: str | bytes) -> None:
+            message = json.loads(frame)
+            if message.get("type") != "relay":
+                server.send(frame)
+                return
+            data = message["data"]
+            if isinstance(data, str) and data.startswith("{") and json.loads(data).get("t") == "open":
+                server.send(json.dumps({"type": "relay", "to": self.host_peer, "data": self.inner.start()}))
+            self.fake.push("phone", message["data"])
+            for kind, _, text in self.fake.drain():
+                if kind == "send":
+                    to_phone(text)
+
+        def from_server(frame: str | bytes) -> None:
+            message = json.loads(frame)
+            if message.get("type") == "joined":
+                self.host_peer = message["host"]
+            if message.get("type") != "relay":
+                ws.send(frame)
+                return
+            replies, _ = self.inner.take(message["data"])
+            if self.inner.last is not None:
+                self.heard.append(self.inner.last)
+                self.inner.last = None
+            for reply in replies:
+                server.send(json.dumps({"type": "relay", "to": self.host_peer, "data": reply}))
+
+        ws.on_message(from_phone)
+        server.on_message(from_server)
+
+
+def test_a_relay_in_the_middle_of_a_code_only_join_shows_two_codes_and_the_table_plays_on(
+    browser: Browser, relay_site: str
+) -> None:
+    problems: list[str] = []
+    host = hosted(browser, relay_site, "game=futures&players=3&seats=human,human,bot:2&pace=300", problems)
+    room = host.get_attribute("[data-room]", "data-room")
+    honest = opened(browser, join_link(host), problems)
+    wait_ready(honest)
+    phone = opened(browser, f"{relay_site}table/", problems)
+    middle = MiddleRelay(phone)
+    phone.goto(f"{relay_site}table/?room={room}")
+    phone.wait_for_selector("[data-check]", timeout=READY_TIMEOUT_MS)
+    shown = phone.get_attribute("[data-check]", "data-check")
+    asking = host.wait_for_selector("[data-asking]", timeout=READY_TIMEOUT_MS).get_attribute("data-asking")
+    assert shown and asking and shown != asking  # the owner sees two codes: the relay is found out
+    host.locator(f"[data-asking='{asking}'] [data-refuse]").click()
+    host.wait_for_selector("[data-turned-away='1']")
+    assert middle.heard and all(m["t"] in ("wait", "bye") for m in middle.heard)
+    assert not [m for m in middle.heard if {"token", "secret", "view", "legal"} & set(m)]
+    before = honest.evaluate("window.ttReceived.length")  # the honest phone plays on
+    honest.wait_for_selector("#board [data-action]", timeout=READY_TIMEOUT_MS).click()
+    honest.wait_for_function(f"window.ttReceived.length > {before}", timeout=20_000)
+    assert json.loads(honest.evaluate("window.ttReceived[window.ttReceived.length - 1]"))["t"] == "state"
     assert problems == []
 
 

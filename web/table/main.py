@@ -4,8 +4,9 @@
 the public board; `human` seats are for phones). `?room=CODE#k=SECRET` (the join link, the QR code) joins as a
 guest (`&game=<id>` in it only lets the page offer that game's rules while Python starts); `?room=CODE`
 alone (the code typed in) joins once the host confirms the device on its screen. The
-host is the only authority (pygame_core.engine.host). Every message is sealed with the table secret
-(pygame_core.engine.tunnel), which never leaves the fragment and the devices; it travels through the relay
+host is the only authority (pygame_core.engine.host). Every message goes in a Noise session
+(pygame_core.engine.tunnel): the fragment carries the link's pre-shared key and the host's public key, and
+the page takes it out of the address bar once read; every message travels through the relay
 (docs/relay-protocol.md) until a WebRTC data channel to that peer opens, then over the channel;
 `?transport=relay` never opens one. The relay is the site's own (built in by build.py): a link cannot
 choose it. This runs in a Web Worker (web/assets/worker.mjs): the page (public/assets/python.js) paints,
@@ -19,7 +20,7 @@ import time
 from collections.abc import Callable
 from functools import partial
 from typing import Any
-from urllib.parse import parse_qsl, urlsplit
+from urllib.parse import parse_qsl, urlencode, urlsplit
 
 import js  # the worker's global scope: WebSocket and timers (WebRTC is the page's: python.js)
 from pyodide.ffi import create_once_callable, create_proxy
@@ -31,7 +32,7 @@ from pygame_core.catalog import bot_label, catalog
 from pygame_core.engine import GameError, get_board, get_game, recent
 from pygame_core.engine.host import Event, Gate, Guest, Host
 from pygame_core.engine.howto import rules_html
-from pygame_core.engine.link import page_lang, read_link
+from pygame_core.engine.link import page_lang, peer_id, read_link, room_code
 from pygame_core.engine.record import replay_link
 from pygame_core.engine.render import Texts, dotted, esc, tag, translate
 from pygame_core.engine.screen import (
@@ -44,7 +45,7 @@ from pygame_core.engine.screen import (
     with_last_event,
 )
 from pygame_core.engine.table import HUMAN, Table
-from pygame_core.engine.tunnel import new_secret, secret_bytes
+from pygame_core.engine.tunnel import HostKeys, link_keys
 
 RECONNECT_MS = 1500  # the first wait before connecting to the relay again; each failure in a row adds as much
 RECONNECT_MAX_MS = 10_000
@@ -53,6 +54,7 @@ REJOIN_MS = (
     2000  # a guest asks again for a room the relay does not know (it restarted; the host re-creates it)
 )
 PAINT_MS = 16  # many changes within a frame paint once
+LINK_KEPT_MS = 12 * 3600 * 1000  # a phone keeps a table's link this long (the relay's longest room life)
 
 
 class Where:
@@ -96,7 +98,10 @@ TEXTS: Texts = {
         "bot_failed": "A bot could not move:",
         "relay_refused": "This link names a relay server of its own. The table only talks through its "
         "site's relay, so the link was not followed: ask the table for its join link or QR code again.",
-        "asks": "A phone that typed the room code asks to join. It shows {code}.",
+        "asks": "A phone that typed the room code asks to join. Let it in only if it shows {code}.",
+        "turned_away": "Phones not let in by code so far: {count}.",
+        "paused": "Joining by code is paused for {seconds} s after refused attempts (the link and QR code "
+        "still work).",
         "let_in": "Let in",
         "refuse": "Refuse",
         "trouble": "A phone sent something the table could not read (ignored).",
@@ -130,7 +135,11 @@ TEXTS: Texts = {
         "bot_failed": "ボットが動けませんでした：",
         "relay_refused": "このリンクは別の中継サーバーを指定しています。テーブルはサイト自身の中継サーバー"
         "だけを使うため、このリンクは開きませんでした。テーブルの参加リンクかQRコードをもう一度もらってください。",
-        "asks": "ルームコードを入力したスマホが参加を求めています。表示されているコードは{code}です。",
+        "asks": "ルームコードを入力したスマホが参加を求めています。"
+        "{code}と表示されている場合だけ参加させてください。",
+        "turned_away": "コードで参加できなかったスマホ：{count}台。",
+        "paused": "断られた試みが続いたため、コードでの参加を{seconds}秒間止めています"
+        "（リンクとQRコードは使えます）。",
         "let_in": "参加させる",
         "refuse": "断る",
         "trouble": "スマホから読み取れないデータが届きました（無視しました）。",
@@ -308,15 +317,14 @@ class HostPage:
         self.host = Host(table, names_by_language(table))
         if session is not None:
             self.host.tokens = {token: int(seat) for token, seat in session["tokens"].items()}
+            self.host.handed = {str(token) for token in session.get("handed", [])}
             self.host.base = int(session.get("base", 0))
         self.room: str | None = session["room"] if session else None
         self.key: str | None = session["key"] if session else None
-        saved_secret = session.get("secret") if session else None
-        self.secret: str = saved_secret if secret_bytes(saved_secret) else new_secret()
-        self.gate = Gate(self.host, self.secret)
+        keys = HostKeys.from_text(session.get("keys")) if session else None
+        self.gate = Gate(self.host, keys or HostKeys.new())
         self.pace = setup.pace
         self.links: dict[str, Link] = {}
-        self.asking: dict[str, str] = {}  # code-only peer -> its check code, until the host decides
         self.timer = False  # a bot's turn is timed
         self.draining = False
         self.painting = False
@@ -332,18 +340,21 @@ class HostPage:
 
     def on_message(self, msg: dict[str, Any]) -> None:
         """Handle the relay's messages."""
-        kind, peer = msg.get("type"), msg.get("from") or msg.get("peer")
-        if kind == "relay" and isinstance(peer, str):
+        kind, peer = msg.get("type"), peer_id(msg.get("from") or msg.get("peer"))
+        if kind == "relay" and peer:
             self.gate.push(peer, msg.get("data"))
             self.schedule()
         elif kind == "created":
-            self.room, self.key = str(msg["room"]), str(msg["key"])
+            room = room_code(msg.get("room"))
+            if room is None or not isinstance(msg.get("key"), str):  # never into a link, a QR code or a page
+                developer_log("the relay named a room that is not a room code")
+                return
+            self.room, self.key = room, str(msg["key"])[:64]
             post("address", query=f"host={self.room}&lang={lang}&pace={self.pace}")
             self.save()
             self.repaint()
-        elif kind == "peer-left" and isinstance(peer, str):
+        elif kind == "peer-left" and peer:
             self.gate.leave(peer)
-            self.asking.pop(peer, None)
             link = self.links.pop(peer, None)
             if link:
                 link.close()
@@ -380,12 +391,9 @@ class HostPage:
                     self.relay, peer, self.from_channel, True, self.repaint, partial(self.gate.seal, peer)
                 )
             elif kind == "close":
-                self.asking.pop(peer, None)
                 link = self.links.pop(peer, None)
                 if link:
                     link.close()
-            elif kind == "confirm":
-                self.asking[peer] = str(detail)
             elif kind == "notice":
                 developer_log(f"peer {peer}:", detail)
                 self.troubled = True
@@ -409,14 +417,15 @@ class HostPage:
             self.relay.send({"type": "relay", "to": peer, "data": text})
 
     def save(self) -> None:
-        """Keep the room, its key, the table secret, the game and the seat tokens in the browser."""
+        """Keep the room, its key, the table's keys, the game and the seat tokens in the browser."""
         if self.room:
             data = {
                 "room": self.room,
                 "key": self.key,
-                "secret": self.secret,
+                "keys": self.gate.keys.to_text(),
                 "table": self.host.table.to_json(),
                 "tokens": self.host.tokens,
+                "handed": sorted(self.host.handed),
                 "base": self.host.base,
             }
             store(f"trading-table-host:{self.room}", json.dumps(data))
@@ -454,7 +463,14 @@ class HostPage:
         return tag("ul", "".join(rows), class_="tt-seat-list")
 
     def asking_html(self) -> str:
-        """Return the code-only devices waiting for the host's decision, with their check codes."""
+        """Return the code-only devices waiting for the host's decision, with their check codes, and how
+        many were not let in (every attempt shows here: a relay cannot try unseen)."""
+        turned_away, paused = self.gate.attempts()
+        notes = ""
+        if turned_away:
+            notes = tag("p", t("turned_away", count=turned_away), data_turned_away=turned_away)
+        if paused:
+            notes += tag("p", t("paused", seconds=round(paused)), class_="tt-prompt", data_code_paused="1")
         rows = [
             tag(
                 "li",
@@ -464,9 +480,9 @@ class HostPage:
                 + tag("button", t("refuse"), type="button", data_refuse=peer, class_="tt-act"),
                 data_asking=code,
             )
-            for peer, code in self.asking.items()
+            for peer, code in self.gate.asking().items()
         ]
-        return tag("ul", "".join(rows), class_="tt-seat-list") if rows else ""
+        return notes + (tag("ul", "".join(rows), class_="tt-seat-list") if rows else "")
 
     def qr_svg(self, link: str) -> str:
         """Return the join link's QR code (made once per link)."""
@@ -495,13 +511,13 @@ class HostPage:
             post("paint", html=down or tag("p", t("opening"), class_="tt-prompt"), lang=lang, ready=False)
             return
         table, game = self.host.table, self.host.table.game
-        link = here(f"room={self.room}&game={game.id}") + f"#k={self.secret}"  # game: its rules open early
+        link = here(f"room={self.room}&game={game.id}") + f"#k={self.gate.keys.link}"  # game: rules early
         public = get_board(game.id).render(
             game.view(table.state, None), [], lang=lang, names=self.screen.names
         )
         trouble = tag("p", t("trouble"), class_="tt-prompt", data_peer_trouble="1") if self.troubled else ""
         held = set(self.host.peers.values())
-        wanted = bool(self.asking) or any(
+        wanted = bool(self.gate.asking()) or any(
             kind.is_human and seat not in held for seat, kind in enumerate(table.seats)
         )
         heading = t("table") + " " + tag("span", esc(self.room), class_="tt-room", data_room=self.room)
@@ -541,16 +557,16 @@ class HostPage:
         """Hand a seat to a bot, free it for a new phone, let a code-only device in or not; at the end, start
         a rematch at this table or hand out the record."""
         if "data-admit" in attrs:
-            self.asking.pop(attrs["data-admit"], None)
             self.gate.confirm(attrs["data-admit"])
         elif "data-refuse" in attrs:
-            self.asking.pop(attrs["data-refuse"], None)
             self.gate.refuse(attrs["data-refuse"])
-        elif "data-seat-bot" in attrs:
+        elif "data-seat-bot" in attrs:  # the seat's old phone is out, and so is its link
             seat = int(attrs["data-seat-bot"])
             self.gate.send(self.host.release(seat, bot_levels(self.host.table.game)[1]))
+            self.gate.relink()
         elif "data-seat-free" in attrs:
             self.gate.send(self.host.release(int(attrs["data-seat-free"]), HUMAN))
+            self.gate.relink()
         elif "data-rematch" in attrs and self.host.table.over:
             self.gate.send(self.host.rematch(random.randrange(1, 10**9), self.bots))
             self.screen = Screen(self.host.table, get_board(self.game_id()), lang)
@@ -582,21 +598,38 @@ class GuestPage:
         # state, then goes to the host with the version that board showed, as every tap does (`click`).
         self.quick = quick
         self.held: tuple[str, int] | None = None
-        secret = where.fragment.get("k") or load(f"trading-table-secret:{room}")
-        if secret_bytes(secret):
-            store(f"trading-table-secret:{room}", secret)
-        else:
-            secret = None
+        secret = where.fragment.get("k") if link_keys(where.fragment.get("k")) else self.kept_link()
+        if "k" in where.fragment:  # out of the address bar and the history at once (it stays in storage)
+            post("address", query=urlencode(where.params))
         token = load(self.seat_key(secret)) or None
         self.guest = Guest(lang, token, secret)
+        self.keep_link()
         self.host_peer: str | None = None
         self.link: Link | None = None
         self.relay = Relay(self.on_open, self.on_message, self.paint)
 
+    def kept_link(self) -> str | None:
+        """Return the table's link this phone kept for this room, if it is younger than LINK_KEPT_MS."""
+        try:
+            kept = json.loads(load(f"trading-table-secret:{self.room}") or "null")
+            fresh = time.time() * 1000 - float(kept["at"]) < LINK_KEPT_MS
+        except (TypeError, ValueError, KeyError):
+            return None
+        return str(kept["k"]) if fresh and link_keys(kept["k"]) else None
+
+    def keep_link(self) -> None:
+        """Keep the table's link for this room (a new one after a "New phone"), or forget it once the host
+        let this phone go: it is kept only as long as the table lives."""
+        value = "" if self.guest.ended else json.dumps({"k": self.guest.secret, "at": time.time() * 1000})
+        if self.guest.secret:
+            store(f"trading-table-secret:{self.room}", value)
+
     def seat_key(self, secret: str | None) -> str:
-        """Return where the seat token is kept: under the table secret it was given with, so a crafted link
-        with this room's code and another secret never makes the phone send its token under that secret."""
-        tag_ = hashlib.sha256(secret.encode()).hexdigest()[:16] if secret else "code-only"
+        """Return where the seat token is kept: under the host's public key from the link it was given with,
+        so a crafted link with this room's code and another host's key never makes the phone send its token
+        to that host."""
+        keys = link_keys(secret)
+        tag_ = hashlib.sha256(keys[1]).hexdigest()[:16] if keys else "code-only"
         return f"trading-table-seat:{self.room}:{tag_}"
 
     def on_open(self) -> None:
@@ -664,9 +697,8 @@ class GuestPage:
             post("received", text=json.dumps(self.guest.last))
             self.guest.last = None
         if self.guest.token:
-            store(self.seat_key(self.guest.secret), self.guest.token)
-        if self.guest.secret:
-            store(f"trading-table-secret:{self.room}", self.guest.secret)
+            store(self.seat_key(self.guest.secret), "" if self.guest.ended else self.guest.token)
+        self.keep_link()
         if self.guest.state is not before and before is None and self.guest.state is not None:
             self.restore_selection()
             if self.held is not None:
@@ -780,8 +812,8 @@ def start(message: dict[str, Any]) -> None:
             page = HostPage(json.loads(saved))
         else:
             show_error(t("no_saved"))
-    elif params.get("room"):
-        page = GuestPage(params["room"].strip().upper(), bool(message.get("quick")))
+    elif room_code(params.get("room")):
+        page = GuestPage(str(room_code(params.get("room"))), bool(message.get("quick")))
     if page is None:
         post("paint", html=start_form(), lang=lang)
     elif isinstance(page, HostPage):
