@@ -3,7 +3,8 @@
 import pytest
 
 from pygame_core.engine import BadSetup, UnknownGame
-from pygame_core.engine.link import page_lang, read_link
+from pygame_core.engine.link import ROOM_ALPHABET, ROOM_LENGTH, page_lang, peer_id, read_link, room_code
+from tt_relay import server
 
 LEVELS = ["random", "trader", "planner"]
 
@@ -90,3 +91,17 @@ def test_a_page_speaks_the_links_language_else_the_browsers():
     assert page_lang("ja", "en-GB") == "ja" and page_lang("en", "ja-JP") == "en"
     assert page_lang(None, "ja-JP") == "ja" and page_lang(None, "de") == "en"
     assert page_lang("fr", "ja") == "ja"  # a language the site does not have: the browser's
+
+
+@pytest.mark.parametrize(
+    "text", ["R46S4#k=AAAA", "R46S4&relay=x", "<b>R46S4", "R" * 40, "R46S", "R46S40", "R46SO", None, 12345]
+)
+def test_a_room_value_that_is_not_a_room_code_never_reaches_a_link(text):
+    assert room_code(text) is None
+
+
+def test_room_codes_read_as_the_relay_reads_them_and_peer_ids_are_checked():
+    assert room_code(" r46-s4 ") == "R46S4"
+    assert (ROOM_ALPHABET, ROOM_LENGTH) == (server.ALPHABET, server.CODE_LENGTH)  # one alphabet, two sides
+    assert peer_id("Ab3_-xY9") == "Ab3_-xY9"
+    assert [peer_id(v) for v in ("Ab3_-xY", "Ab3_-xY9z", "Ab3<-xY9", 7)] == [None] * 4
