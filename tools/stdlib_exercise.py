@@ -26,7 +26,7 @@ from pygame_core.engine.record import from_fragment, to_fragment
 from pygame_core.engine.replayer import Replayer
 from pygame_core.engine.screen import Screen, names_by_language
 from pygame_core.engine.table import HUMAN, Table
-from pygame_core.engine.tunnel import new_secret, secret_bytes
+from pygame_core.engine.tunnel import HostKeys
 
 LANGS = ("en", "ja")
 SEED = 7
@@ -99,11 +99,10 @@ def replay(game: Game, table: Table) -> None:
 
 def host(game: Game) -> None:
     """Host a new table of the game for a phone that joins by the link and plays its first move, sealed."""
-    secret = new_secret()
-    assert secret_bytes(secret) is not None
+    keys = HostKeys.new()
     table = new_table(game)
-    gate = Gate(Host(table, names_by_language(table)), secret)
-    guest = Guest("ja", None, secret)
+    gate = Gate(Host(table, names_by_language(table)), keys)
+    guest = Guest("ja", None, keys.link)
 
     def deliver(events: list[Event]) -> None:
         for kind, _, detail in events:
@@ -124,7 +123,7 @@ def host(game: Game) -> None:
     explain_all(guest.html(), guest.explain)
     for lang in LANGS:
         catalog("../", table=True, lang=lang)
-    link = f"https://example.org/table/?join=ROOM#{secret}"
+    link = f"https://example.org/table/?room=ROOM#k={keys.link}"
     segno.make(link, error="m").svg_inline(scale=4, dark="#111", light="#fff")
 
 
