@@ -1,0 +1,35 @@
+"""The browser's X25519 and ChaCha20-Poly1305 (noble's, web/assets/tt_crypto.mjs and .py) in the table page's
+worker: the RFCs' known answers (tests/crypto_vectors.py, which tests/test_crypto.py runs in CPython) through
+the primitives the page installed, and only the table page downloads them."""
+
+from __future__ import annotations
+
+from crypto_vectors import CHECKS
+from playwright.sync_api import Page
+
+from .conftest import ROOT, wait_ready, worker_python
+
+VECTORS = ROOT / "tests" / "crypto_vectors.py"
+CRYPTO_FILES = ("/assets/tt_crypto.mjs", "/assets/tt_crypto.py", "/curves/ed25519.js", "/ciphers/chacha.js")
+
+
+def test_the_rfc_vectors_pass_through_the_table_pages_primitives_in_its_worker(page: Page) -> None:
+    page.goto("table/")
+    wait_ready(page)
+    code = """import json, crypto_vectors
+from pygame_core.engine import crypto
+json.dumps([type(crypto.primitives()).__module__, crypto_vectors.outcomes()])"""
+    installed, outcomes = worker_python(page, code, [VECTORS])
+    assert installed == "tt_crypto"
+    assert outcomes == dict.fromkeys(CHECKS, "ok")
+
+
+def test_the_table_page_downloads_the_crypto_modules_and_the_play_page_does_not(page: Page) -> None:
+    asked: list[str] = []  # by the page and its worker, not by the service worker's precache
+    page.on("request", lambda request: request.service_worker or asked.append(request.url))
+    page.goto("play/?pace=0")
+    wait_ready(page)
+    assert not [url for url in asked if url.endswith(CRYPTO_FILES)]
+    page.goto("table/")
+    wait_ready(page)
+    assert {file for file in CRYPTO_FILES if any(url.endswith(file) for url in asked)} == set(CRYPTO_FILES)
