@@ -434,8 +434,12 @@ async function start(first) {
     await wasm;
     return new Uint8Array(await (await fetched(new URL(url))).arrayBuffer());
   });
-  // The page's ES modules load beside the runtime; Python runs once they have (its start may use them).
-  const imports = (first.imports ?? []).map((url) => import(url));
+  // So do the page's ES modules (tt_crypto.mjs: 130 KB gzipped, which the runtime's wasm need not share the
+  // network with); main.py runs once they have (its start uses them).
+  const imports = (first.imports ?? []).map(async (url) => {
+    await wasm;
+    return import(url);
+  });
   const modules = (first.modules ?? []).map((url) => new URL(url));
   const sources = [BRIDGE, ...modules, new URL(first.python)].map(async (url) => (await fetched(url)).text());
   for (const download of [...wheels, ...sources, ...imports]) download.catch(() => {}); // reported when awaited
