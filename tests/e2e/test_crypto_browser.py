@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from crypto_vectors import CHECKS
-from playwright.sync_api import Page
+from playwright.sync_api import Page, Request
 
 from .conftest import ROOT, wait_ready, worker_python
 from .test_startup import wait_offline_ready
@@ -46,7 +46,12 @@ def test_offline_after_a_visit_the_table_page_has_its_crypto_from_the_precache(p
 
 def test_the_table_page_downloads_the_crypto_modules_and_the_play_page_does_not(page: Page) -> None:
     asked: list[str] = []  # by the page and its worker, not by the service worker's precache
-    page.on("request", lambda request: request.service_worker or asked.append(request.url))
+
+    def on_request(request: Request) -> None:
+        if not request.service_worker:
+            asked.append(request.url)
+
+    page.on("request", on_request)
     page.goto("play/?pace=0")
     wait_ready(page)
     assert not [url for url in asked if url.endswith(CRYPTO_FILES)]
