@@ -25,6 +25,7 @@ import itertools
 import json
 import lzma
 import os
+import posixpath
 import re
 import shutil
 import subprocess
@@ -53,6 +54,10 @@ PYSCRIPT_VERSION = "0.7.31"
 # A small wasm xz decoder (xz-embedded): a slow first visit downloads the runtime's wasm and the standard
 # library xz-compressed (make_slow_files)
 XZWASM_VERSION = "0.1.2"
+# The audited noble libraries: X25519 (@noble/curves, which imports @noble/hashes) and ChaCha20-Poly1305
+# (@noble/ciphers) for the table page's seal in the browser, where pyca's `cryptography` is not shipped
+# (web/assets/tt_crypto.mjs, tt_crypto.py; pygame_core/engine/crypto.py)
+NOBLE_VERSION = "2.4.0"
 # npm package -> (version, integrity as published by the registry)
 NPM_PACKAGES = {
     "pyodide": (
@@ -66,6 +71,18 @@ NPM_PACKAGES = {
     "xzwasm": (
         XZWASM_VERSION,
         "sha512-AhkIQcyCRTKQAlI+ENhQBB52AUZF7puNmNleawbpyGAzEyflbMbwIKlU5yN99cgiv5XVlXt0mIeYgQrdQghdsA==",
+    ),
+    "@noble/hashes": (
+        NOBLE_VERSION,
+        "sha512-X5XaVWZIBCT7HHZGm5I7ZQXDwLG+bGXuSrMQAW+7Zvl87h1kmc1ZB1VSRJcpUfoUrGQp4Fkoxm5kZ+Ms+aW+eA==",
+    ),
+    "@noble/curves": (
+        NOBLE_VERSION,
+        "sha512-P4/62zrgfH33CneE3Dn4WhJVA22YUU0eR51wKIan4NVRvwsA0YnPTwWGpNbpuacSujmSFLvyzpyuR30+fbq2Ew==",
+    ),
+    "@noble/ciphers": (
+        NOBLE_VERSION,
+        "sha512-AnjFn0Jv92laAkvMrghlFZq4qQCIN/4DxFV/eooqtC2YTjB7kBeLMS2T9KJX4Dn+ZVXLOwK0lSgqDtx9gvxtiw==",
     ),
 }
 # Wheels shipped next to pyodide so loadPackage("micropip") works offline: name -> (version, sha256).
@@ -153,6 +170,15 @@ TABLES_FINDERS = [CJK_TABLES_JS, UNICODEDATA_JS, UNICODEDATA_RULE, UNICODEDATA_S
 PYODIDE_DIR = f"{STOCK_DIR}-{hashlib.sha256(json.dumps(TABLES_FINDERS).encode()).hexdigest()[:8]}"
 PYSCRIPT_DIR = f"runtime/pyscript-{PYSCRIPT_VERSION}"
 XZ_DIR = f"runtime/xzwasm-{XZWASM_VERSION}"  # the decoder's wasm and its notice (vendor_xz)
+NOBLE_DIR = f"runtime/noble-{NOBLE_VERSION}"  # the noble modules tt_crypto.mjs imports (vendor_noble)
+# Those modules, as tt_crypto.mjs names them: vendor_noble copies them and what they import, no more.
+NOBLE_ENTRIES = ("@noble/curves/ed25519.js", "@noble/ciphers/chacha.js")
+# An ES module's static imports and re-exports (`import ... from "x"`, `export ... from "x"`, `import "x"`),
+# each at the start of a line (not in a comment's example); group 2 or 4 is the specifier.
+ESM_IMPORT = re.compile(
+    r"""^(?:import|export)\b[^;'"]*?\bfrom\s*(["'])([^"']+)\1|^import\s*(["'])([^"']+)\3""",
+    re.M,
+)
 WASM_XZ = f"{PYODIDE_DIR}.asm.wasm.xz"  # the pages' wasm xz-compressed (make_slow_files)
 WHEELS_DIR = "wheels"
 # The cache a page's worker hands the wasm and standard library it decoded over to the service worker in
@@ -246,6 +272,7 @@ PRECACHE = (
     f"{PYODIDE_DIR}/pyodide*",
     f"{STDLIB_PREFIX}*.zip.gz",  # not its .xz; the whole python_stdlib.zip is only for /hello/, not precached
     f"{SNAPSHOT_PREFIX}*",
+    f"{NOBLE_DIR}/**/*.js",
 )
 HEADERS = {
     "/*.wasm": {"Content-Type": "application/wasm"},
@@ -456,6 +483,41 @@ def vendor_xz(out: Path) -> None:
     out.mkdir(parents=True)
     (out / "xzwasm.wasm").write_bytes(base64.b64decode(wasm[1]))
     (out / "NOTICE.txt").write_text(re.sub(r"(?m)^ \* ?", "", notice[1]))
+
+
+def vendor_noble(out: Path) -> None:
+    """Copy NOBLE_ENTRIES and the modules they import (no more) from the noble packages into out, each
+    package's in out/<its name without @noble/> with its LICENSE; their bare imports of each other
+    (`@noble/hashes/sha2.js`) made relative, so a browser needs no import map."""
+    names = [name for name in NPM_PACKAGES if name.startswith("@noble/")]
+    packages = {name: unpacked(npm_tarball(name, *NPM_PACKAGES[name])) for name in names}
+    todo, copied = list(NOBLE_ENTRIES), set()
+    while todo:
+        module = todo.pop()
+        if module in copied:
+            continue
+        copied.add(module)
+        package, path = "/".join(module.split("/")[:2]), "/".join(module.split("/")[2:])
+        if package not in packages or not (packages[package] / path).is_file():
+            raise BuildError(f"{module}: not a module of the vendored noble packages ({', '.join(names)})")
+        here = posixpath.dirname(module)
+
+        def relative(found: re.Match[str], here: str = here) -> str:
+            quote, specifier = (found[1], found[2]) if found[2] else (found[3], found[4])
+            target = posixpath.normpath(posixpath.join(here, specifier)) if specifier[0] == "." else specifier
+            todo.append(target)
+            link = posixpath.relpath(target, here)
+            link = link if link[0] == "." else f"./{link}"
+            return found[0].replace(f"{quote}{specifier}{quote}", f'"{link}"')
+
+        text = ESM_IMPORT.sub(relative, (packages[package] / path).read_text())
+        if re.search(r"\bimport\s*\(|\brequire\s*\(", re.sub(r"(?s)/\*.*?\*/|//[^\n]*", "", text)):
+            raise BuildError(f"{module}: a dynamic import, which vendor_noble does not follow")
+        copy = out / module.removeprefix("@noble/")
+        copy.parent.mkdir(parents=True, exist_ok=True)
+        copy.write_text(re.sub(r"(?m)^//# sourceMappingURL=.*\n?", "", text))
+    for name, folder in packages.items():
+        shutil.copy2(folder / "LICENSE", out / name.removeprefix("@noble/") / "LICENSE")
 
 
 def vendor_pyscript(out: Path) -> None:
@@ -826,9 +888,10 @@ def snapshot_key(runtime: Path, wheels: Sequence[Path], imports: Sequence[str], 
 
 def snapshot_pages() -> list[tuple[str, Path]]:
     """The pages' own Python the image imports, by the module names the worker gives them
-    (web/assets/worker.mjs): the bridge, then each page's main.py as tt_page_<its folder>."""
+    (web/assets/worker.mjs): the bridge, the modules some pages name (data-modules: tt_crypto), then each
+    page's main.py as tt_page_<its folder>."""
     pages = [(f"tt_page_{path.parent.name}", path) for path in sorted(WEB.glob("*/main.py"))]
-    return [("tt_bridge", WEB / "assets" / "tt_bridge.py"), *pages]
+    return [(name, WEB / "assets" / f"{name}.py") for name in ("tt_bridge", "tt_crypto")] + pages
 
 
 def snapshot_imports() -> list[str]:
@@ -1231,6 +1294,7 @@ def page_values(
             "STOCK_PYODIDE": root + STOCK_DIR,
             "PYSCRIPT": root + PYSCRIPT_DIR,
             "XZ": root + XZ_DIR,
+            "NOBLE": root + NOBLE_DIR,
             "WASM_XZ": root + WASM_XZ,
             "WHEEL": root + f"{WHEELS_DIR}/{wheel_name}",
             "SNAPSHOT": root + snapshot if snapshot else "",  # "" when the build made no snapshot
@@ -1407,9 +1471,11 @@ def build() -> Path:
     for extra in runtime_wheels(APP_WHEELS):
         shutil.copy2(extra, fresh / WHEELS_DIR / extra.name)
     step(f"vendor pyodide {PYODIDE_VERSION}, @pyscript/core {PYSCRIPT_VERSION}, micropip, packaging, xzwasm")
+    step(f"vendor @noble/curves, @noble/ciphers, @noble/hashes {NOBLE_VERSION}")
     vendor_pyodide(fresh / STOCK_DIR)
     vendor_pyscript(fresh / PYSCRIPT_DIR)
     vendor_xz(fresh / XZ_DIR)
+    vendor_noble(fresh / NOBLE_DIR)
     trim_runtime(fresh)
     slim_wheel(wheel, fresh / PYODIDE_DIR)
     extras = [fresh / WHEELS_DIR / extra.name for extra in runtime_wheels(APP_WHEELS)]

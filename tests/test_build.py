@@ -540,3 +540,62 @@ def test_the_slimmed_wheel_has_no_readme_and_a_record_that_matches_its_members(t
             expected = base64.urlsafe_b64encode(hashlib.sha256(body).digest()).rstrip(b"=").decode()
             assert (digest, int(size)) == (f"sha256={expected}", len(body))
         assert [row[0] for row in rows[:-1]] == list(members)[:2]
+
+
+def test_vendor_noble_copies_what_the_entries_import_with_bare_imports_made_relative(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    sources = {
+        "@noble/curves": {
+            "ed.js": "import { h } from \"@noble/hashes/sha.js\";\nimport { m } from './abstract/mont.js';\n"
+            "/**\n * import { x } from '@noble/hashes/unused.js';\n */\nexport const ed = h + m;\n"
+            "//# sourceMappingURL=ed.js.map\n",
+            "abstract/mont.js": 'export { u as m } from "../utils.js";\n',
+            "utils.js": 'import "@noble/hashes/sha.js";\nexport const u = 2;\n',
+            "unused.js": "export const no = 0;\n",
+        },
+        "@noble/hashes": {"sha.js": "export const h = 1;\n", "unused.js": "export const x = 0;\n"},
+    }
+    for name, files in sources.items():
+        for path, text in files.items():
+            (tmp_path / name / "package" / path).parent.mkdir(parents=True, exist_ok=True)
+            (tmp_path / name / "package" / path).write_text(text)
+        (tmp_path / name / "package" / "LICENSE").write_text(f"{name}'s license\n")
+    monkeypatch.setattr(build, "NPM_PACKAGES", dict.fromkeys(sources, ("2.4.0", "")))
+    monkeypatch.setattr(build, "NOBLE_ENTRIES", ("@noble/curves/ed.js",))
+    monkeypatch.setattr(build, "npm_tarball", lambda name, *pin: tmp_path / name)
+    monkeypatch.setattr(build, "unpacked", lambda folder: folder / "package")
+    out = tmp_path / "out"
+    build.vendor_noble(out)
+    copied = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
+    assert copied == [
+        "curves/LICENSE",
+        "curves/abstract/mont.js",
+        "curves/ed.js",
+        "curves/utils.js",
+        "hashes/LICENSE",
+        "hashes/sha.js",
+    ]
+    ed = (out / "curves/ed.js").read_text()
+    assert 'from "../hashes/sha.js"' in ed and 'from "./abstract/mont.js"' in ed
+    assert "'@noble/hashes/unused.js'" in ed and "sourceMappingURL" not in ed  # a comment's stays
+    assert (out / "curves/utils.js").read_text().startswith('import "../hashes/sha.js";')
+    script = f'import {{ ed }} from "{(out / "curves/ed.js").as_uri()}"; console.log(ed);'
+    done = subprocess.run(["node", "--input-type=module", "-e", script], capture_output=True, text=True)
+    assert done.stdout.strip() == "3", done.stderr
+
+
+def test_vendor_noble_refuses_an_import_it_cannot_follow(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    files = {"ed.js": 'import("@noble/hashes/sha.js");\n', "far.js": 'import "left-pad";\n'}
+    for path, text in files.items():
+        (tmp_path / "package" / path).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / "package" / path).write_text(text)
+    monkeypatch.setattr(build, "NPM_PACKAGES", {"@noble/curves": ("2.4.0", "")})
+    monkeypatch.setattr(build, "npm_tarball", lambda name, *pin: tmp_path)
+    monkeypatch.setattr(build, "unpacked", lambda folder: folder / "package")
+    for entry, error in [("ed.js", "a dynamic import"), ("far.js", "left-pad: not a module of")]:
+        monkeypatch.setattr(build, "NOBLE_ENTRIES", (f"@noble/curves/{entry}",))
+        with pytest.raises(build.BuildError, match=error):
+            build.vendor_noble(tmp_path / entry)

@@ -2,6 +2,8 @@
 // never freezes while Python starts or bots think. Loaded as a classic script in <head>, after boot.js:
 //   <script src="assets/python.js" data-worker="assets/worker.mjs" data-python="./main.py"
 //           data-wheels="wheels/a.whl wheels/b.whl" data-storage="prefix- other-prefix"></script>
+// and, on a page that needs them, data-modules (Python modules the worker writes beside main.py) and
+// data-imports (ES modules the worker imports before main.py runs): the table page's tt_crypto.py and .mjs.
 // It starts the worker at once, sends it what the person does ({ev: ...} as JSON text: a click's data-*
 // attributes, the speed tool, the sheet opening and closing, explanations and rules asked for by play.js)
 // and carries out what Python asks ({op: ...}): paint the board, store, change the address, go, download,
@@ -300,11 +302,15 @@
   const stored = {};
   const prefixes = (script.dataset.storage ?? "").split(" ").filter(Boolean); // what the page's Python reads
   for (const key of TT.keys()) if (prefixes.some((prefix) => key.startsWith(prefix))) stored[key] = TT.load(key);
+  // A data-* list of URLs (relative to the page), as absolute ones.
+  const urls = (list) => (list ?? "").split(" ").filter(Boolean).map((url) => new URL(url, location.href).href);
   const settings = Object.fromEntries([...document.querySelectorAll('meta[name^="tt-"]')].map((m) => [m.name, m.content]));
   send({
     ev: "start",
     python: new URL(script.dataset.python, location.href).href,
-    wheels: script.dataset.wheels.split(" ").map((url) => new URL(url, location.href).href),
+    wheels: urls(script.dataset.wheels),
+    modules: urls(script.dataset.modules),
+    imports: urls(script.dataset.imports),
     href,
     seed: ahead,
     quick: Boolean(quick),

@@ -11,10 +11,12 @@
   error / page error / failed or >= 400 response; the test fails if any request left the
   local origin or anything went wrong. Tests that provoke errors on purpose call
   `page_guard.expect_errors()`.
+* `worker_python`: run Python in a page's worker (its Pyodide) and get back the JSON it makes.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import re
@@ -22,7 +24,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -350,3 +352,24 @@ def board_html(page: Any) -> str:
     html = page.locator("#board").inner_html()
     html = re.sub(r'<div class="tt-banner".*?</div>', "", html, flags=re.S)
     return re.sub(r' class=""', "", re.sub(r" ?tt-(changed|anew)", "", html))
+
+
+def worker_python(page: Page, code: str, modules: Sequence[Path] = ()) -> Any:
+    """Run Python in the page's worker, in the page's own Pyodide (worker.mjs's `ttPython`), once it is up:
+    write `modules` (files) to its home (importable by their names), run code, and return the value of its
+    last expression, a JSON text, decoded."""
+    worker = next((w for w in page.workers if urlsplit(w.url).path.endswith("/worker.mjs")), None)
+    if worker is None:
+        pytest.fail(f"{page.url} has no worker.mjs")
+    files = {path.name: path.read_text() for path in modules}
+    text = worker.evaluate(
+        """async ([files, code]) => {
+          const pyodide = await ttPython;
+          for (const [name, text] of Object.entries(files)) {
+            pyodide.FS.writeFile(`/home/pyodide/${name}`, text);
+          }
+          return pyodide.runPython(code);
+        }""",
+        [files, code],
+    )
+    return json.loads(text)

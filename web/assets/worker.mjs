@@ -1,9 +1,11 @@
 // The Python of a page, run in a module Web Worker so the page scrolls and answers while Python starts
 // and while bots think. No SharedArrayBuffer: it works in a cross-origin embed without isolation.
 // The page (public/assets/python.js) starts it with {ev: "start", python: <URL of the page's main.py>,
-// wheels: [URL, ...], ...}; this worker starts Pyodide (part 1), puts the wheels on sys.path, writes
-// tt_bridge.py (the Python half of the bridge) and main.py (as tt_page_<the page's folder>.py) to its
-// home, imports that, then hands every message to its `receive(text)` as JSON text (part 2). Python
+// wheels: [URL, ...], modules: [URL, ...], imports: [URL, ...], ...}; this worker starts Pyodide (part 1),
+// puts the wheels on sys.path, writes tt_bridge.py (the Python half of the bridge), the page's other Python
+// modules (`modules`: tt_crypto.py on the table page) and main.py (as tt_page_<the page's folder>.py) to
+// its home, imports the page's ES modules (`imports`: tt_crypto.mjs, which sets the worker's `ttCrypto`),
+// then main.py, then hands every message to its `receive(text)` as JSON text (part 2). Python
 // answers with ttPost(JSON text) ({op: ...}; see `outbox` below, and python.js). One module, not two: a
 // worker's module graph would fetch the second only after the first, and part 1's downloads are most of a
 // start.
@@ -402,6 +404,7 @@ const post = (message) => ttPost(JSON.stringify(message));
 // unpacking the snapshot).
 const python = loadPyodide();
 python.catch(() => {}); // reported when start() awaits it
+globalThis.ttPython = python; // the page's Python (a promise of Pyodide), for tests and a developer's console
 
 /** A file's response, or an error naming it. */
 async function fetched(url) {
@@ -431,8 +434,15 @@ async function start(first) {
     await wasm;
     return new Uint8Array(await (await fetched(new URL(url))).arrayBuffer());
   });
-  const sources = [BRIDGE, new URL(first.python)].map(async (url) => (await fetched(url)).text());
-  for (const download of [...wheels, ...sources]) download.catch(() => {}); // reported when awaited
+  // So do the page's ES modules (tt_crypto.mjs: 130 KB gzipped, which the runtime's wasm need not share the
+  // network with); main.py runs once they have (its start uses them).
+  const imports = (first.imports ?? []).map(async (url) => {
+    await wasm;
+    return import(url);
+  });
+  const modules = (first.modules ?? []).map((url) => new URL(url));
+  const sources = [BRIDGE, ...modules, new URL(first.python)].map(async (url) => (await fetched(url)).text());
+  for (const download of [...wheels, ...sources, ...imports]) download.catch(() => {}); // reported when awaited
   for (const url of first.wheels) if (!arrived.has(url) && DOWNLOADS.has(url)) arrived.set(url, 0); // counted
   const loading = () => post({ op: "progress", text: "loading", part: downloaded() });
   loading();
@@ -453,19 +463,21 @@ async function start(first) {
     if (!path.count(file)) path.insert(0, file);
   }
   path.destroy();
-  const [bridge, main] = await Promise.all(sources);
+  const [bridge, ...texts] = await Promise.all(sources);
   const page = `tt_page_${new URL(first.python).pathname.split("/").at(-2)}`;
-  const own = [["tt_bridge", bridge], [page, main]];
+  const names = modules.map((url) => url.pathname.split("/").pop().replace(/\.py$/, ""));
+  const own = [["tt_bridge", bridge], ...names.map((name, i) => [name, texts[i]]), [page, texts.at(-1)]];
   // The build's snapshot has imported them already (build.py, SNAPSHOT_JS), each keeping its source: those
   // modules serve if they are of the very sources fetched, else they are imported now. (Imported, not
   // runPython'd: runPython parses into an `ast` tree first, several times slower in wasm.)
-  const modules = pyodide.pyimport("sys").modules;
-  const made = own.every(([name, source]) => modules.get(name)?.__tt_source__ === source);
+  const imported = pyodide.pyimport("sys").modules;
+  const made = own.every(([name, source]) => imported.get(name)?.__tt_source__ === source);
   for (const [name, source] of own) {
     pyodide.FS.writeFile(`${HOME}/${name}.py`, source);
-    if (!made) modules.pop(name, null);
+    if (!made) imported.pop(name, null);
   }
-  modules.destroy();
+  imported.destroy();
+  await Promise.all(imports);
   receive = pyodide.pyimport(page).receive;
   for (const text of waiting.splice(0)) deliver(text);
 }

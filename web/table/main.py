@@ -25,11 +25,12 @@ from urllib.parse import parse_qsl, urlencode, urlsplit
 import js  # the worker's global scope: WebSocket and timers (WebRTC is the page's: python.js)
 from pyodide.ffi import create_once_callable, create_proxy
 from tt_bridge import later, post, serve
+from tt_crypto import Noble
 
 import pygame_core.games  # noqa: F401  (registers every game)
 from pygame_core.bots import bot_factories, bot_levels
 from pygame_core.catalog import bot_label, catalog
-from pygame_core.engine import GameError, get_board, get_game, recent
+from pygame_core.engine import GameError, crypto, get_board, get_game, recent
 from pygame_core.engine.host import Event, Gate, Guest, Host
 from pygame_core.engine.howto import rules_html
 from pygame_core.engine.link import page_lang, peer_id, read_link, room_code
@@ -795,6 +796,7 @@ page: HostPage | GuestPage | None = None
 def start(message: dict[str, Any]) -> None:
     """Start as host, guest or the start form, by the link."""
     global where, lang, use_webrtc, page
+    crypto.use(Noble())  # the browser's primitives (noble's), before anything is sealed
     where = Where(message)
     params = where.params
     lang = page_lang(params.get("lang"), str(message["language"]))
