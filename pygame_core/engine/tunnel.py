@@ -25,11 +25,14 @@ import json
 import secrets
 from typing import Any
 
+from .wire import loads
+
 PREFIX = "s1."
 TAG_BYTES = 16
 COUNTER_BYTES = 8
 WINDOW = 256  # counters accepted below the highest seen (each once)
 NONCE_BYTES = 16
+MAX_PLAIN = 48 << 10  # bytes of a sealed message's JSON (a state message stays under 24 KiB)
 SECRET_BYTES = 32
 # RFC 3526, group 14 (2048-bit MODP), generator 2; exponents of 256 bits.
 PRIME = int(
@@ -129,12 +132,9 @@ class Session:
             self.seen = {c for c in self.seen if c > n - WINDOW}
         plain = xor(cipher, hashlib.shake_256(self.in_enc + counter).digest(len(cipher)))
         try:
-            message = json.loads(plain)
-        except ValueError:
-            raise SealError("a sealed message is not JSON") from None
-        if not isinstance(message, dict):
-            raise SealError("a sealed message is not an object")
-        return message
+            return loads(plain.decode(), MAX_PLAIN)
+        except ValueError as e:  # WireError and UnicodeDecodeError
+            raise SealError(f"a sealed message: {e}") from None
 
 
 def secret_bytes(secret: str | None) -> bytes | None:
