@@ -83,6 +83,7 @@ class Host:
         self.tokens: dict[str, Player] = {}
         self.peers: dict[str, Player] = {}
         self.offered: dict[Player, dict[int, list[str]]] = {}  # seat -> version -> legal actions sent
+        self.played_from: dict[Player, int] = {}  # seat -> the version its last action was chosen on
         self.base = 0  # the versions the table's earlier games used up (a rematch never reuses one)
 
     @property
@@ -146,12 +147,17 @@ class Host:
         action, seen = msg.get("action"), msg.get("v")
         if not isinstance(action, str):
             raise ValueError('an act message needs a string "action"')
+        if not isinstance(seen, int) or isinstance(seen, bool):
+            raise ValueError('an act message needs an integer "v": the version of the board it was made on')
+        if seen <= self.played_from.get(seat, -1):
+            raise StaleAction(f"a repeat: this seat already played from the board of version {seen}")
         if seen != self.version:
-            legal_then = self.offered.get(seat, {}).get(seen) if isinstance(seen, int) else None
+            legal_then = self.offered.get(seat, {}).get(seen)
             now = self.table.game.legal_actions(self.table.state, seat)
             if legal_then is None or legal_then != now:
                 raise StaleAction(f"stale action: the game is at version {self.version}, not {seen!r}")
         self.table.act(seat, action)
+        self.played_from[seat] = seen
         return self.broadcast()
 
     def rematch(self, seed: int, bots: dict[str, BotFactory]) -> list[Outgoing]:
@@ -165,7 +171,7 @@ class Host:
         self.table = Table.new(table.game.id, seats, seed, bots, table.record.options)
         self.tokens = {token: (seat + 1) % n for token, seat in self.tokens.items()}
         self.peers = {peer: (seat + 1) % n for peer, seat in self.peers.items()}
-        self.offered = {}
+        self.offered, self.played_from = {}, {}
         self.names = names_by_language(self.table)
         return self.broadcast()
 

@@ -1,0 +1,89 @@
+"""The table keeps going whatever the network does: every game played by phones through a relay that loses,
+reorders and repeats frames ends as it does without faults; and every state message stays small."""
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from peers import Lossy, choose
+
+import pygame_core.games  # noqa: F401  (registers the games)
+from pygame_core.engine import all_games
+from pygame_core.engine.game import Outcome
+from pygame_core.engine.host import Host
+from pygame_core.engine.screen import names_by_language
+from pygame_core.engine.table import Table
+
+GAMES = [game.id for game in all_games()]
+SEED = 6
+HANDSHAKES = 20  # frames each way the phones' handshakes take at most (the handshake is not retried)
+
+
+def turn_of(table: Table, seat: int) -> int:
+    """Return how many actions `seat` has played in this game."""
+    return sum(1 for player, _ in table.record.actions if player == seat)
+
+
+def without_faults(game: str, players: int, options: dict[str, Any]) -> Outcome | None:
+    """Return the result of the game the seats' choices make, played straight on the table."""
+    table = Table.new(game, ["human"] * players, SEED, {}, options)
+    while not table.over:
+        seat = table.game.to_act(table.state)[0]
+        table.act(seat, choose(SEED, seat, turn_of(table, seat), table.game.legal_actions(table.state, seat)))
+    return table.game.result(table.state)
+
+
+def through_faults(game: str, players: int, options: dict[str, Any], faults: int) -> tuple[Host, Lossy]:
+    """Play the game with a phone at every seat through a relay with `faults` of each kind each way, spread
+    over the frames the game takes without faults (after the handshakes)."""
+    spots: list[tuple[bool, int]] = []
+    if faults:
+        _, clean = through(game, players, options, Lossy)
+        for way, count in clean.counted.items():
+            spots += [(way, n) for n in range(HANDSHAKES, count, (count - HANDSHAKES) // (3 * faults))][
+                : 3 * faults
+            ]
+    return through(game, players, options, lambda host: Lossy(host, spots[0::3], spots[1::3], spots[2::3]))
+
+
+def through(
+    game: str, players: int, options: dict[str, Any], relay_of: Callable[[Host], Lossy]
+) -> tuple[Host, Lossy]:
+    """Play the game with a phone at every seat through the relay `relay_of` makes; return the host and it."""
+    host = Host(Table.new(game, ["human"] * players, SEED, {}, options), {})
+    host.names = names_by_language(host.table)
+    relay = relay_of(host)
+    guests = {str(p): relay.join(str(p)) for p in range(players)}
+    acted: dict[str, object] = {}
+    for _ in range(100_000):
+        delivered = relay.deliver()
+        for peer, guest in guests.items():  # a phone taps one of its actions on each new board it gets
+            state = guest.state
+            if state is not None and state["legal"] and acted.get(peer) is not state:
+                acted[peer] = state
+                seat = state["seat"]
+                action = choose(SEED, seat, turn_of(host.table, seat), state["legal"])
+                relay.send(True, peer, guest.seal(guest.click("action", action)) or "")
+        shown = [g.state is not None and g.state["view"].get("result") is not None for g in guests.values()]
+        if host.table.over and all(shown):
+            return host, relay
+        if not delivered and not relay.flight:
+            relay.idle(1.0)
+    raise AssertionError(f"the table stalled at version {host.version}")
+
+
+@pytest.mark.parametrize("faults", [1, 2, 5])
+@pytest.mark.parametrize("game", GAMES)
+def test_every_game_ends_as_without_faults_when_frames_are_lost_reordered_and_repeated(game, faults):
+    players = 3
+    host, relay = through_faults(game, players, {}, faults)
+    assert relay.faults == 3 * faults * 2  # each kind, each way, all happened
+    assert host.version == through_faults(game, players, {}, 0)[0].version
+    assert host.table.game.result(host.table.state) == without_faults(game, players, {})
+
+
+def test_a_sealed_auction_of_four_phones_bidding_at_once_survives_lost_frames():
+    options = {"mode": "sealed"}
+    host, relay = through_faults("value_scale", 4, options, 5)
+    assert relay.faults == 30
+    assert host.table.game.result(host.table.state) == without_faults("value_scale", 4, options)
