@@ -1,14 +1,19 @@
 """The table keeps going whatever the network does: every game played by phones through a relay that loses,
 reorders and repeats frames ends as it does without faults; and every state message stays small."""
 
+import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
 from peers import Lossy, choose
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+from messages import LIMIT, largest, variants
+
 import pygame_core.games  # noqa: F401  (registers the games)
-from pygame_core.engine import all_games
+from pygame_core.engine import all_games, get_game
 from pygame_core.engine.game import Outcome
 from pygame_core.engine.host import Host
 from pygame_core.engine.screen import names_by_language
@@ -87,3 +92,12 @@ def test_a_sealed_auction_of_four_phones_bidding_at_once_survives_lost_frames():
     host, relay = through_faults("value_scale", 4, options, 5)
     assert relay.faults == 30
     assert host.table.game.result(host.table.state) == without_faults("value_scale", 4, options)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_state_message_of_random_games_stays_far_under_the_relays_frame_limit(game):
+    # 24 KiB of JSON: the seal pads to a multiple of 1 KiB and base64 adds a third: under the 64 KiB frame.
+    found = get_game(game)
+    for players in (found.min_players, found.max_players):
+        for seed, options in enumerate(variants(found)):
+            assert largest(game, players, seed, options) < LIMIT, (players, options, seed)
