@@ -15,7 +15,7 @@ from messages import LIMIT, largest, variants
 import pygame_core.games  # noqa: F401  (registers the games)
 from pygame_core.engine import all_games, get_game
 from pygame_core.engine.game import Outcome
-from pygame_core.engine.host import Host
+from pygame_core.engine.host import BURST, COOL_DOWN, STRIKES, Host
 from pygame_core.engine.screen import names_by_language
 from pygame_core.engine.table import Table
 
@@ -101,3 +101,93 @@ def test_every_state_message_of_random_games_stays_far_under_the_relays_frame_li
     for players in (found.min_players, found.max_players):
         for seed, options in enumerate(variants(found)):
             assert largest(game, players, seed, options) < LIMIT, (players, options, seed)
+
+
+def seated(players: int = 3, game: str = "futures") -> tuple[Host, Lossy, dict[str, Any]]:
+    """Return a host, a fault-free relay and a phone at each seat, every handshake done."""
+    host = Host(Table.new(game, ["human"] * players, SEED, {}), {})
+    host.names = names_by_language(host.table)
+    relay = Lossy(host)
+    guests = {str(p): relay.join(str(p)) for p in range(players)}
+    while relay.deliver():
+        pass
+    return host, relay, guests
+
+
+def settle(relay: Lossy) -> None:
+    """Deliver every frame in flight."""
+    while relay.deliver():
+        pass
+
+
+def test_a_phone_that_missed_a_state_asks_for_the_board_after_a_gap_or_a_silence():
+    host, relay, guests = seated()
+    mover = next(p for p, g in guests.items() if g.state["legal"])
+    relay.drops = {(False, relay.counted[False])}  # the host's next frame to a phone is lost
+    tap = guests[mover].click("action", guests[mover].state["legal"][0])
+    relay.send(True, mover, guests[mover].seal(tap))
+    settle(relay)
+    behind = [p for p, g in guests.items() if g.state["v"] != host.version]
+    assert len(behind) == 1  # no later frame came to it: only the silence tells it
+    relay.idle(4.0)
+    assert not relay.flight  # a phone waits a few seconds before asking
+    relay.idle(1.0)
+    settle(relay)
+    assert all(g.state["v"] == host.version for g in guests.values())
+    # A gap: the next frame to a phone is lost, the one after it arrives: the phone asks at once.
+    peer = behind[0]
+    relay.drops = {(False, relay.counted[False])}
+    for _ in range(2):  # two states (a second one queued at once would replace the first)
+        relay.gate.send(host.current(peer))
+        for _kind, to, text in relay.gate.drain():
+            relay.send(False, to, text)
+    relay.deliver()
+    assert relay.flight and relay.flight[0][:2] == (True, peer)  # its sync, before any timer
+
+
+def test_a_state_older_than_the_board_shown_is_ignored():
+    host, relay, guests = seated()
+    peer = next(p for p, g in guests.items() if g.state["legal"])
+    guest = guests[peer]
+    old = host.current(peer)[0][1]
+    relay.send(True, peer, guest.seal(guest.click("action", guest.state["legal"][0])))
+    settle(relay)
+    shown = guest.state
+    guest.receive({**old, "n": guest.seq + 1})
+    assert guest.state is shown and shown["v"] > old["v"]
+
+
+def test_an_over_limit_phone_is_sent_the_board_and_a_flooder_stays_out_with_its_token():
+    host, relay, guests = seated()
+    gate, peer = relay.gate, next(p for p, g in guests.items() if g.state["legal"])
+    guest = guests[peer]
+    sync = [guest.seal({"t": "sync"}) for _ in range(BURST)]
+    for text in sync:  # all at one instant: the phone's bucket is empty after them
+        gate.push(peer, text)
+    settle(relay)
+    before, seq = host.version, guest.seq
+    tap = guest.click("action", guest.state["legal"][0])
+    relay.send(True, peer, guest.seal(tap))
+    settle(relay)
+    assert host.version == before and guest.seq == seq + 1  # not played, but the phone got the board
+    relay.now += 1.0
+    relay.send(True, peer, guest.seal(guest.click("action", tap["action"])))  # offered again
+    settle(relay)
+    assert host.version == before + 1
+    # A flooder cut off comes back with its token on a new connection: still shut, for a while.
+    relay.now += 10
+    for _ in range(STRIKES + BURST):
+        gate.push(peer, sync[0])
+    gate.drain()
+    assert peer in gate.closed and peer not in host.peers
+    back = relay.make(guest.token)
+    relay.guests["again"] = back
+    relay.send(True, "again", back.start())
+    settle(relay)
+    assert "again" not in host.peers and back.ended and "come back in" in back.message
+    relay.now += COOL_DOWN + 1
+    later = relay.make(guest.token)
+    relay.guests["later"] = later
+    relay.send(True, "later", later.start())
+    settle(relay)
+    assert host.peers.get("later") == guest.state["seat"] == later.state["seat"]  # back in its own seat
