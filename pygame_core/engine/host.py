@@ -557,8 +557,12 @@ class Guest:
         if isinstance(n, int):
             self.behind |= n > self.seq + 1
             self.seq = max(self.seq, n)
-        if msg["t"] == "state":
-            if self.state is not None and isinstance(msg.get("v"), int) and msg["v"] < self.state["v"]:
+        kind = msg.get("t")
+        if kind == "state":
+            if not isinstance(msg.get("v"), int):
+                self.behind = True
+                return
+            if self.state is not None and msg["v"] < self.state["v"]:
                 return  # reordered on the way: the phone shows a later board already
             try:
                 msg = {**msg, "legal": get_game(msg["game"]).unpacked_legal(msg.get("legal"))}
@@ -571,14 +575,14 @@ class Guest:
                 self.selected = []
             note = self.message if self.refused else ""  # the refusal stays beside the board sent with it
             self.state, self.message, self.code, self.refused = msg, note, "", False
-        elif msg["t"] == "wait":
+        elif kind == "wait":
             self.code = str(msg.get("code", ""))
-        elif msg["t"] == "error" and msg.get("stale"):
+        elif kind == "error" and msg.get("stale"):
             self.message = translate(GUEST_TEXTS, self.lang, "stale")
             self.behind = self.refused = True
-        elif msg["t"] in ("error", "full", "bye"):
+        elif kind in ("error", "full", "bye"):
             self.message = str(msg.get("reason", "every seat is held: ask the table for a new phone"))
-            self.ended = msg["t"] == "bye"
+            self.ended = kind == "bye"
 
     def click(self, kind: str, value: str, seen: int | None = None) -> dict[str, Any] | None:
         """Handle a tap: return the message to send for an action (made on the board of version `seen`, if
