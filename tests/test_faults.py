@@ -191,3 +191,18 @@ def test_an_over_limit_phone_is_sent_the_board_and_a_flooder_stays_out_with_its_
     relay.send(True, "later", later.start())
     settle(relay)
     assert host.peers.get("later") == guest.state["seat"] == later.state["seat"]  # back in its own seat
+
+
+def test_a_deeply_nested_sealed_message_is_a_notice_for_developers_never_parsed():
+    host, relay, guests = seated()
+    guest, before = guests["0"], host.table.to_json()
+    nested: Any = "x"
+    for _ in range(900):  # as deep as the sealing side can encode; Pyodide died at 2,500
+        nested = [nested]
+    text = guest.seal({"t": "act", "v": host.version, "action": nested})
+    relay.gate.push("0", text)
+    events = relay.gate.drain()
+    assert [detail for kind, _, detail in events if kind == "notice"] == [
+        "a sealed message: message nests deeper than 32 levels"
+    ]
+    assert host.table.to_json() == before
