@@ -78,13 +78,13 @@ class Wire:
         self.deliver(self.host.receive(peer, message if isinstance(message, str) else json.dumps(message)))
 
 
-def refused_as_stale(guest: Guest) -> bool:
-    """Whether the host's last answer refused an action as chosen on an earlier board, and the phone says so
-    in its own words (not the host's English reason)."""
-    assert guest.last is not None
+def refused_as_stale(guest: Guest, host: Host) -> bool:
+    """Whether the host's last answer refused an action as chosen on an earlier board, with the board as it is
+    now, and the phone says so in its own words (not the host's English reason) beside that board."""
+    assert guest.last is not None and guest.state is not None
     return (
-        guest.last["t"] == "error"
-        and guest.last.get("stale") is True
+        guest.last["t"] == "state"
+        and guest.state["v"] == host.version
         and guest.message == GUEST_TEXTS[guest.lang]["stale"]
     )
 
@@ -135,7 +135,7 @@ def test_a_rematch_deals_anew_with_every_seat_moved_on_and_each_phone_moving_wit
     assert host.names == names_by_language(host.table)  # the bot's seat is named as a bot's now
     before = host.table.to_json()
     wire.send("a", stale)  # a tap from the last game's screen, arriving late: refused, nothing changes
-    assert refused_as_stale(guests["a"]) and host.table.to_json() == before
+    assert refused_as_stale(guests["a"], host) and host.table.to_json() == before
     back = wire.join("a2", token=guests["a"].token)  # a reloaded phone finds its moved seat
     assert back.state["seat"] == guests["a"].state["seat"]
     play_out(host, wire, {"a2": back, "b": guests["b"]}, Rng(4))
@@ -149,7 +149,7 @@ def test_stale_duplicate_and_foreign_actions_are_rejected_without_change():
     wire.send("a", act)
     before = host.table.to_json()
     wire.send("a", act)  # the same message again: its version is stale and a's choices changed
-    assert refused_as_stale(a) and host.table.to_json() == before
+    assert refused_as_stale(a, host) and host.table.to_json() == before
     wire.send("b", {"t": "act", "v": host.version, "action": "pass", "seat": 0})
     assert "player 1 is not to act" in b.message and host.table.to_json() == before
 
@@ -166,19 +166,22 @@ def test_a_tap_made_on_an_earlier_board_says_so_and_counts_only_with_the_same_ch
     assert late["v"] == seen < a.state["v"]
     before = host.table.to_json()
     wire.send("a", late)  # a's choices changed since that board: refused
-    assert refused_as_stale(a) and host.table.to_json() == before
+    assert refused_as_stale(a, host) and host.table.to_json() == before
 
 
 @pytest.mark.parametrize(
     ("text", "reason"),
     [
         ("{", "not JSON"),
-        ("[1]", 'string "t"'),
+        ("[1]", "a JSON object"),
         ('{"t": "dance"}', "unknown message type"),
         ('{"t": "act", "v": 0}', 'string "action"'),
         ("x" * (MAX_MESSAGE + 1), "too long"),
         ("[" * 5000 + "]" * 5000, "too long"),
-        ("[" * 2000 + "]" * 2000, "not JSON"),
+        ("[" * 2000 + "]" * 2000, "nests deeper than 32"),
+        ('{"t": "act", "a": ' + "[" * 33 + "]" * 33 + "}", "nests deeper than 32"),
+        ('{"t": "act", "a": "' + "[" * 200 + '"}', 'string "action"'),  # brackets in a string do not count
+        ('{"t": "act", "a": [' + "0," * 1500 + "0]}", "more than 1000 items"),
     ],
 )
 def test_malformed_and_oversized_messages_get_a_reason_and_change_nothing(text, reason):

@@ -133,6 +133,17 @@ class Game(ABC):
                     return True
         return False
 
+    def packed_legal(self, state: State, player: Player) -> Any:
+        """Return `player`'s legal actions as sent to its phone: the list itself, unless the game has a
+        compact form (`unpacked_legal` expands it)."""
+        return self.legal_actions(state, player)
+
+    def unpacked_legal(self, packed: Any) -> list[Action]:
+        """Return the legal actions a `packed_legal` form names; raise ValueError if it names none."""
+        if not isinstance(packed, list) or not all(isinstance(a, str) for a in packed):
+            raise ValueError("legal actions must be a list of strings")
+        return list(packed)
+
     def estimate(self, state: State) -> tuple[float, ...]:
         """Return each seat's expected final score from here: the final scores once over, else zeros."""
         outcome = self.result(state)

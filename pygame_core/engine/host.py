@@ -7,13 +7,15 @@ device that typed the room code, and coalesced replies. The page moves the texts
 or the relay; nothing here knows which.
 
 Inside a sealed session, guest to host: `{"t": "hello", "token": str | null}`, `{"t": "act", "v": version,
-"action": str}`, `{"t": "sig", "d": signalling}`. Host to guest: `{"t": "state", "v", "seat", "game",
-"view", "legal", "names", "log"}` (names by language; with `token`, and `secret` (the join link's
-fragment) for a confirmed code-only device, when it answers a hello), `{"t": "error", "reason"}` (with
-`"stale": true` for an action chosen on a board the game has since left), `{"t": "full"}`, `{"t": "wait"}`
-(the host is asked to confirm this device: each side shows the check code of its own session), `{"t":
-"relink", "secret"}` (the link changed: a "New phone" made a new one), `{"t": "bye", "reason"}` (the host
-will not listen to this connection any more), `{"t": "sig", "d"}`. Plain (before a session): the
+"action": str}`, `{"t": "sync"}` (send the board as it is now), `{"t": "sig", "d": signalling}`. Host to
+guest, each message numbered `n` in its session (a phone that sees a gap asks for a `sync`):
+`{"t": "state", "v", "seat", "game", "view", "legal", "names", "log"}` (legal in the game's packed form,
+`Game.packed_legal`; names by language; with `token`, and `secret` (the join link's fragment) for a
+confirmed code-only device, when it answers a hello), `{"t": "error", "reason"}` (with `"stale": true` for
+an action chosen on a board the game has since left, then the current state), `{"t": "full"}`, `{"t":
+"wait"}` (the host is asked to confirm this device: each side shows the check code of its own session),
+`{"t": "relink", "secret"}` (the link changed: a "New phone" made a new one), `{"t": "bye", "reason"}` (the
+host will not listen to this connection any more), `{"t": "sig", "d"}`. Plain (before a session): the
 handshake's `open`, `opened` and `reveal` (tunnel.py), and `{"t": "busy"}` (the table takes no code-only
 phone now). A state's `v` counts the actions played at this table, a
 rematch's game going on from the last game's count, so no version is used twice.
@@ -31,7 +33,7 @@ from .errors import BadSetup, GameError, StaleAction
 from .game import Player
 from .howto import explained
 from .link import moved_on
-from .registry import get_board
+from .registry import get_board, get_game
 from .render import Texts, esc, plain, tag, translate
 from .screen import (
     LOG_LINES,
@@ -46,13 +48,17 @@ from .screen import (
 )
 from .table import HUMAN, Table
 from .tunnel import PREFIX, GuestOpening, HostKeys, HostOpening, SealError, Session
+from .wire import loads
 
 MAX_MESSAGE = 4096  # bytes of a guest's message; a legal one is far smaller
+MAX_ITEMS = 1000  # items (of every array and object) in a guest's message; a legal one holds a few
 MAX_WIRE = 3 * MAX_MESSAGE  # characters of a frame on the wire (sealed: base64 and a header)
 RATE = 8.0  # messages per second a guest may send the host, sustained
 BURST = 24  # ... and in a burst
 QUEUE = 32  # messages waiting per guest; more is a flood
-STRIKES = 40  # messages over the limit before the host stops listening to that connection
+STRIKES = 40  # messages over the limit before the host stops listening to that seat's phone
+COOL_DOWN = 30.0  # seconds a seat cut off for flooding stays shut (doubling each time), its token or not
+ANSWER_EVERY = 1.0  # seconds between the current states a phone over its limit is sent (it offers again)
 HISTORY = 64  # versions of each seat's legal actions remembered, to accept simultaneous choices
 MAX_ASKING = 3  # code-only devices waiting for the host's decision at once (more are turned away)
 PAUSE_AFTER = 3  # code-only attempts refused or abandoned in a row before code-only joins pause
@@ -60,19 +66,15 @@ PAUSE = 60.0  # seconds a pause lasts (phones with the link are not affected)
 REVEAL_WITHIN = 30.0  # seconds a code-only phone has to finish its handshake before it counts as abandoned
 HANDED_OVER = "your seat was handed over to another phone"
 OUT_OF_DATE = "this phone's link is out of date: ask the table for its new link or QR code"
+SYNC_AFTER = 5.0  # seconds without a word from the host before a phone asks for the current board
 Outgoing = tuple[str, dict[str, Any]]  # (peer id, message)
 Event = tuple[str, str, Any]  # (kind, peer id, detail): see Gate
 
 
 def parse(text: str, limit: int = MAX_MESSAGE) -> dict[str, Any]:
     """Return a message object; raise ValueError naming what is wrong with it."""
-    if len(text) > limit or len(text.encode()) > limit:
-        raise ValueError(f"message too long ({len(text.encode())} bytes, at most {limit})")
-    try:
-        data = json.loads(text)
-    except (json.JSONDecodeError, RecursionError):
-        raise ValueError("message is not JSON") from None
-    if not isinstance(data, dict) or not isinstance(data.get("t"), str):
+    data = loads(text, limit, max_items=MAX_ITEMS)
+    if not isinstance(data.get("t"), str):
         raise ValueError('message must be an object with a string "t"')
     return data
 
@@ -88,6 +90,7 @@ class Host:
         self.peers: dict[str, Player] = {}
         self.offered: dict[Player, dict[int, list[str]]] = {}  # seat -> version -> legal actions sent
         self.handed: set[str] = set()  # tokens of seats handed over ("New phone", a bot): never seated again
+        self.played_from: dict[Player, int] = {}  # seat -> the version its last action was chosen on
         self.base = 0  # the versions the table's earlier games used up (a rematch never reuses one)
 
     @property
@@ -114,9 +117,11 @@ class Host:
                 return self._hello(peer, msg.get("token"))
             if msg.get("t") == "act":
                 return self._act(peer, msg)
+            if msg.get("t") == "sync":
+                return self.current(peer)
             raise ValueError(f"unknown message type {str(msg.get('t'))[:20]!r}")
-        except StaleAction as e:
-            return [(peer, {"t": "error", "reason": str(e), "stale": True})]
+        except StaleAction as e:  # with the board as it is now, so the phone offers its choices again
+            return [(peer, {"t": "error", "reason": str(e), "stale": True}), *self.current(peer)]
         except (ValueError, GameError) as e:
             return [(peer, {"t": "error", "reason": str(e)})]
 
@@ -151,12 +156,17 @@ class Host:
         action, seen = msg.get("action"), msg.get("v")
         if not isinstance(action, str):
             raise ValueError('an act message needs a string "action"')
+        if not isinstance(seen, int) or isinstance(seen, bool):
+            raise ValueError('an act message needs an integer "v": the version of the board it was made on')
+        if seen <= self.played_from.get(seat, -1):
+            raise StaleAction(f"a repeat: this seat already played from the board of version {seen}")
         if seen != self.version:
-            legal_then = self.offered.get(seat, {}).get(seen) if isinstance(seen, int) else None
+            legal_then = self.offered.get(seat, {}).get(seen)
             now = self.table.game.legal_actions(self.table.state, seat)
             if legal_then is None or legal_then != now:
                 raise StaleAction(f"stale action: the game is at version {self.version}, not {seen!r}")
         self.table.act(seat, action)
+        self.played_from[seat] = seen
         return self.broadcast()
 
     def rematch(self, seed: int, bots: dict[str, BotFactory]) -> list[Outgoing]:
@@ -170,7 +180,7 @@ class Host:
         self.table = Table.new(table.game.id, seats, seed, bots, table.record.options)
         self.tokens = {token: (seat + 1) % n for token, seat in self.tokens.items()}
         self.peers = {peer: (seat + 1) % n for peer, seat in self.peers.items()}
-        self.offered = {}
+        self.offered, self.played_from = {}, {}
         self.names = names_by_language(self.table)
         return self.broadcast()
 
@@ -201,10 +211,17 @@ class Host:
             "seat": seat,
             "game": game.id,
             "view": game.view(state, seat),
-            "legal": legal,
+            "legal": game.packed_legal(state, seat),
             "names": self.names,
             "log": self.table.log[-LOG_LINES:],
         }
+
+    def current(self, peer: str) -> list[Outgoing]:
+        """Return a seated guest's current state (it asked, or its message came from an older board)."""
+        seat = self.peers.get(peer)
+        if seat is None:
+            raise ValueError("say hello first: this device has no seat")
+        return [(peer, self.state_for(seat))]
 
     def broadcast(self) -> list[Outgoing]:
         """Return the current state message for every connected guest."""
@@ -249,9 +266,13 @@ class Gate:
         self.openings: dict[str, tuple[HostOpening, float]] = {}  # code-only handshakes begun, and when
         self.sessions: dict[str, Session] = {}
         self.waiting: dict[str, dict[str, Any]] = {}  # code-only peer -> its hello, until confirmed
-        self.buckets: dict[str, Bucket] = {}
+        self.buckets: dict[str, Bucket] = {}  # by `limit_key`: a phone keeps its limits when it rejoins
         self.queues: dict[str, deque[object]] = {}
-        self.strikes: dict[str, int] = {}
+        self.strikes: dict[str, int] = {}  # by `limit_key`
+        self.cuts: dict[str, int] = {}  # by `limit_key`: how often it was cut off for flooding
+        self.shut: dict[str, float] = {}  # by `limit_key`: when its cool-down ends
+        self.owed: dict[str, float] = {}  # peer over its limit -> when it was last sent the current state
+        self.sequence: dict[str, int] = {}  # peer -> messages sealed for it (`n`: a phone sees a gap)
         self.closed: set[str] = set()
         self.events: list[Event] = []
         self.outbox: dict[str, list[dict[str, Any]]] = {}
@@ -261,21 +282,37 @@ class Gate:
 
     # --- in ---------------------------------------------------------------------------------------
 
+    def limit_key(self, peer: str) -> str:
+        """Return what a peer's limits count against: its seat's token once seated (a re-join with it does
+        not start afresh), else the connection."""
+        seat = self.host.peers.get(peer)
+        if seat is None:
+            return f"peer {peer}"
+        token = next((t for t, s in self.host.tokens.items() if s == seat), None)
+        return f"token {token}" if token is not None else f"peer {peer}"
+
     def push(self, peer: str, data: object) -> None:
-        """Queue a frame from a guest, within its rate and queue limits (a flood is warned, then cut)."""
+        """Queue a frame from a guest, within its seat's rate and queue limits; over them, the phone is sent
+        the current state now and then (an honest phone offers its move again), and a flood is cut."""
         if peer in self.closed:
             return
-        bucket = self.buckets.setdefault(peer, Bucket(RATE, BURST, self.clock()))
+        now, key = self.clock(), self.limit_key(peer)
+        bucket = self.buckets.setdefault(key, Bucket(RATE, BURST, now))
         queue = self.queues.setdefault(peer, deque())
-        if bucket.take(self.clock()) and len(queue) < QUEUE:
+        if bucket.take(now) and len(queue) < QUEUE:
             queue.append(data)
             return
-        strikes = self.strikes[peer] = self.strikes.get(peer, 0) + 1
+        strikes = self.strikes[key] = self.strikes.get(key, 0) + 1
         if strikes == 1:
             self.notice(peer, "sends too many messages")
-            self.reply(peer, {"t": "error", "reason": "too many messages: the table ignores some"})
-        elif strikes >= STRIKES:
-            self.cut(peer, "too many messages: the table disconnected this phone")
+        if strikes >= STRIKES:
+            cuts = self.cuts[key] = self.cuts.get(key, 0) + 1
+            self.shut[key] = now + COOL_DOWN * 2 ** (cuts - 1)
+            self.strikes[key] = 0
+            self.cut(peer, "too many messages: the table disconnected this phone for a while")
+        elif peer in self.host.peers and now - self.owed.get(peer, -ANSWER_EVERY) >= ANSWER_EVERY:
+            self.owed[peer] = now
+            self.send(self.host.current(peer))
 
     def drain(self, budget: int = 64) -> list[Event]:
         """Handle queued frames, taking turns between guests; return the events for the page."""
@@ -293,7 +330,9 @@ class Gate:
         for peer, messages in self.outbox.items():
             session = self.sessions.get(peer)
             if session is not None and peer not in self.closed:
-                self.events.extend(("send", peer, session.seal(m)) for m in messages)
+                for message in messages:
+                    n = self.sequence[peer] = self.sequence.get(peer, 0) + 1
+                    self.events.append(("send", peer, session.seal({**message, "n": n})))
         self.outbox = {}
 
     def pending(self) -> bool:
@@ -380,6 +419,10 @@ class Gate:
         if msg.get("t") == "sig":
             self.events.append(("signal", peer, msg.get("d")))
             return
+        if msg.get("t") == "hello" and self.shut.get(self.hello_key(msg), 0.0) > self.clock():
+            wait = round(self.shut[self.hello_key(msg)] - self.clock())
+            self.cut(peer, f"this phone sent too many messages: it may come back in {wait} s")
+            return
         first = peer not in self.host.peers
         before = self.host.version
         self.send(self.host.handle(peer, msg))
@@ -387,6 +430,11 @@ class Gate:
             self.events.append(("ready", peer, None))
         if self.host.version != before or (msg.get("t") == "hello" and peer in self.host.peers):
             self.events.append(("changed", "", None))
+
+    def hello_key(self, hello: dict[str, Any]) -> str:
+        """Return the limit key a hello's token names (its seat's), or one no limit uses."""
+        token = hello.get("token")
+        return f"token {token}" if isinstance(token, str) and token in self.host.tokens else ""
 
     # --- the host's decisions ---------------------------------------------------------------------
 
@@ -442,10 +490,12 @@ class Gate:
         self.sessions.pop(peer, None)
         self.waiting.pop(peer, None)
         self.outbox.pop(peer, None)
+        self.sequence.pop(peer, None)
+        self.owed.pop(peer, None)
         if not keep_limits:
-            self.buckets.pop(peer, None)
+            self.buckets.pop(f"peer {peer}", None)
             self.queues.pop(peer, None)
-            self.strikes.pop(peer, None)
+            self.strikes.pop(f"peer {peer}", None)
 
     # --- out --------------------------------------------------------------------------------------
 
@@ -508,11 +558,17 @@ class Guest:
         self.code = ""  # the check code a code-only device shows while the host confirms it
         self.ended = False
         self.last: dict[str, Any] | None = None  # the last message opened (the page keeps them for tests)
+        self.clock: Callable[[], float] = time.monotonic
+        self.heard = self.clock()  # when the host last said anything
+        self.seq = 0  # the `n` of the host's last message in this session
+        self.behind = False  # a message was lost or refused: ask the host for the board as it is now
+        self.refused = False  # the host's last word refused a tap as stale (its state follows)
 
     def start(self) -> str:
         """Return the `open` message that starts a session with the host (after joining, or its return)."""
         self.opening = GuestOpening(self.secret)
         self.session = None
+        self.seq, self.heard = 0, self.clock()
         return json.dumps(self.opening.start())
 
     def hello(self) -> dict[str, Any]:
@@ -529,7 +585,7 @@ class Guest:
             if msg.get("t") == "sig":
                 return [], msg.get("d")
             self.receive(msg)
-            return [], None
+            return self.resync(), None
         if self.opening is None or not isinstance(text, str):
             return [], None
         try:
@@ -551,22 +607,55 @@ class Guest:
         """Return a message sealed for the host, or None before the session is open."""
         return self.session.seal(message) if self.session is not None else None
 
+    def resync(self) -> list[str]:
+        """Return the sealed `sync` to send if this phone is behind the host (a gap, a refusal), else none."""
+        if not self.behind or self.session is None:
+            return []
+        self.behind = False
+        return [self.session.seal({"t": "sync"})]
+
+    def tick(self) -> list[str]:
+        """Return what to send after a while without a word from the host while the game goes on: a `sync`
+        (the page's timer calls it every few seconds; a lost message never leaves the phone stuck)."""
+        waiting = self.state is not None and self.state["view"].get("result") is None
+        if waiting and not self.ended and self.clock() - self.heard >= SYNC_AFTER:
+            self.behind, self.heard = True, self.clock()
+        return self.resync()
+
     def receive(self, msg: dict[str, Any]) -> None:
-        """Take a message opened from the host."""
-        self.last = msg
-        if msg["t"] == "state":
+        """Take a message opened from the host: a state older than the one shown is ignored, and a gap in
+        the host's messages or a refusal makes the phone ask for the current board (`resync`)."""
+        self.last, self.heard = msg, self.clock()
+        n = msg.get("n")
+        if isinstance(n, int):
+            self.behind |= n > self.seq + 1
+            self.seq = max(self.seq, n)
+        kind = msg.get("t")
+        if kind == "state":
+            if not isinstance(msg.get("v"), int):
+                self.behind = True
+                return
+            if self.state is not None and msg["v"] < self.state["v"]:
+                return  # reordered on the way: the phone shows a later board already
+            try:
+                msg = {**msg, "legal": get_game(msg["game"]).unpacked_legal(msg.get("legal"))}
+            except (ValueError, KeyError, TypeError, GameError):
+                self.behind = True
+                return
             self.token = msg.get("token", self.token)
             self.secret = msg.get("secret", self.secret)
             if self.state is not None and msg["v"] != self.state["v"]:
                 self.selected = []
-            self.state, self.message, self.code = msg, "", ""
-        elif msg["t"] == "relink" and isinstance(msg.get("secret"), str):
+            note = self.message if self.refused else ""  # the refusal stays beside the board sent with it
+            self.state, self.message, self.code, self.refused = msg, note, "", False
+        elif kind == "relink" and isinstance(msg.get("secret"), str):
             self.secret = msg["secret"]
-        elif msg["t"] == "error" and msg.get("stale"):
+        elif kind == "error" and msg.get("stale"):
             self.message = translate(GUEST_TEXTS, self.lang, "stale")
-        elif msg["t"] in ("error", "full", "bye"):
+            self.behind = self.refused = True
+        elif kind in ("error", "full", "bye"):
             self.message = str(msg.get("reason", "every seat is held: ask the table for a new phone"))
-            self.ended = msg["t"] == "bye"
+            self.ended = kind == "bye"
 
     def click(self, kind: str, value: str, seen: int | None = None) -> dict[str, Any] | None:
         """Handle a tap: return the message to send for an action (made on the board of version `seen`, if

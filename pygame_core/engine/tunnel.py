@@ -29,6 +29,7 @@ from typing import Any
 
 from .crypto import KEY_BYTES, sha256
 from .noise import CipherState, Handshake, Keypair, NoiseError
+from .wire import loads
 
 PREFIX = "s2."
 COUNTER_BYTES = 8
@@ -37,6 +38,7 @@ PAD = 1024  # every sealed plaintext is a multiple of this many bytes
 OLD_KEYS = 4  # earlier pre-shared keys a phone may still come back with (to its own seat only)
 LINK_PROLOGUE = b"trading-table/2 link"
 CODE_PROLOGUE = b"trading-table/2 code "
+MAX_PLAIN = 48 << 10  # bytes of a sealed message's JSON (a state message stays under 24 KiB)
 MAX_FIELD = 200  # characters of a handshake field: every one is a few dozen
 
 
@@ -167,12 +169,9 @@ class Session:
             self.top = n
             self.seen = {c for c in self.seen if c > n - WINDOW}
         try:
-            message = json.loads(plain)
-        except (ValueError, RecursionError):
-            raise SealError("a sealed message is not JSON") from None
-        if not isinstance(message, dict):
-            raise SealError("a sealed message is not an object")
-        return message
+            return loads(plain.decode(), MAX_PLAIN)
+        except ValueError as e:  # WireError and UnicodeDecodeError
+            raise SealError(f"a sealed message: {e}") from None
 
 
 def field(message: dict[str, Any], name: str) -> bytes:

@@ -77,7 +77,7 @@ def own_views_only(host: Page, guests: list[Page]) -> list[tuple[dict[str, Any],
             if msg["t"] == "state":
                 state = replayed[msg["v"]]
                 assert msg["view"] == json.loads(json.dumps(game.view(state, msg["seat"])))
-                assert msg["legal"] == game.legal_actions(state, msg["seat"])
+                assert game.unpacked_legal(msg["legal"]) == game.legal_actions(state, msg["seat"])
                 seen.append((state, msg))
     return seen
 

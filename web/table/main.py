@@ -47,6 +47,7 @@ from pygame_core.engine.screen import (
 )
 from pygame_core.engine.table import HUMAN, Table
 from pygame_core.engine.tunnel import HostKeys, link_keys
+from pygame_core.engine.wire import loads
 
 RECONNECT_MS = 1500  # the first wait before connecting to the relay again; each failure in a row adds as much
 RECONNECT_MAX_MS = 10_000
@@ -56,6 +57,8 @@ REJOIN_MS = (
 )
 PAINT_MS = 16  # many changes within a frame paint once
 LINK_KEPT_MS = 12 * 3600 * 1000  # a phone keeps a table's link this long (the relay's longest room life)
+SYNC_CHECK_MS = 1000  # how often a phone checks whether the host has been silent too long (`Guest.tick`)
+RELAY_TEXT = 80 << 10  # characters of a message from the relay: its 64 KiB frames, and the envelope
 
 
 class Where:
@@ -240,12 +243,11 @@ class Relay:
     def received(self, event: Any) -> None:
         """Hand a relay message on; anything else is noted for developers."""
         try:
-            message = json.loads(event.data)
-        except (TypeError, ValueError, RecursionError):
-            developer_log("the relay sent something that is not JSON")
+            message = loads(event.data, RELAY_TEXT)
+        except (TypeError, ValueError) as e:  # WireError included
+            developer_log("the relay sent something that is not a bounded JSON object:", str(e)[:200])
             return
-        if isinstance(message, dict):
-            self.on_message(message)
+        self.on_message(message)
 
     def send(self, message: dict[str, Any]) -> None:
         """Send a message if the socket is open (a reconnect re-sends what matters)."""
@@ -608,6 +610,13 @@ class GuestPage:
         self.host_peer: str | None = None
         self.link: Link | None = None
         self.relay = Relay(self.on_open, self.on_message, self.paint)
+        later(self.check_sync, SYNC_CHECK_MS)
+
+    def check_sync(self) -> None:
+        """Every second: after a silence of the host while the game goes on, ask it for the board."""
+        for text in self.guest.tick():
+            self.send_text(text)
+        later(self.check_sync, SYNC_CHECK_MS)
 
     def kept_link(self) -> str | None:
         """Return the table's link this phone kept for this room, if it is younger than LINK_KEPT_MS."""

@@ -55,6 +55,7 @@ ROW: Final = 3  # face-up cards
 MAX_OFFER: Final = 2  # cards the dealer may offer at once (a crash card only alone)
 MODES: Final = ("open", "sealed")  # auction mode: open ascending auction, or sealed bids (the variant)
 REST: Final = "rest"  # `pick:rest`: a standing order to take the coin worth most to oneself (A13)
+MAX_PACKED_COINS: Final = 60  # coins of one currency a packed list of mixes may name (all players hold fewer)
 
 GOODS_DECK: Final = tuple(f"{g}{v}x{i}" for g in GOODS for v, i in GOODS_CARDS[g])
 SURGE_CARDS: Final = tuple(SURGE + c for c in CURRENCIES)
@@ -339,6 +340,33 @@ class ValueScale(Game):
             return [*paid, "take"]
         without = currency(state["lot"][0]) if phase == CRASH_SEALED else None
         return [f"seal:{comp_text(m)}" for m in compositions(coins, without=without)]
+
+    def packed_legal(self, state: State, player: Player) -> Any:
+        """Return the legal actions, a payment's or sealed bid's every mix of coins as the coins it comes from
+        (thousands of actions otherwise: far more than a phone's message may hold)."""
+        phase = state["phase"]
+        if player not in self.to_act(state) or phase not in (PAY, SEALED, CRASH_SEALED):
+            return super().packed_legal(state, player)
+        if phase == PAY:
+            return {"mixes": "pay", "coins": state["coins"][player], "total": state["high"]}
+        without = currency(state["lot"][0]) if phase == CRASH_SEALED else None
+        return {"mixes": "seal", "coins": state["coins"][player], "without": without}
+
+    def unpacked_legal(self, packed: Any) -> list[str]:
+        """Return the legal actions a `packed_legal` form names; raise ValueError if it names none."""
+        if not isinstance(packed, dict):
+            return super().unpacked_legal(packed)
+        verb, coins, total, without = (packed.get(k) for k in ("mixes", "coins", "total", "without"))
+        if (
+            verb not in ("pay", "seal")
+            or not isinstance(coins, list)
+            or len(coins) != len(CURRENCIES)
+            or not all(type(k) is int and 0 <= k <= MAX_PACKED_COINS for k in coins)
+            or not (total is None or type(total) is int)
+            or without not in (None, *CURRENCIES)
+        ):
+            raise ValueError("a packed list of legal mixes of coins is malformed")
+        return [f"{verb}:{comp_text(m)}" for m in compositions(coins, total, without)]
 
     def transition(self, state: State, player: Player, action: str) -> State:
         """Return the state after a legal action."""
