@@ -28,8 +28,19 @@ import websockets
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
+from pygame_core.engine import rooms
+from pygame_core.engine.rooms import fallback_room
 from tt_relay.cli import LIMIT_FLAGS, env_name, parse_args
-from tt_relay.server import ALPHABET, CODE_LENGTH, Limits, Networks, Relay, client_address, parse_networks
+from tt_relay.server import (
+    ALPHABET,
+    CODE_LENGTH,
+    Limits,
+    Networks,
+    Relay,
+    client_address,
+    is_code,
+    parse_networks,
+)
 from tt_relay.static import StaticSite, content_type
 
 WEBSOCKETS_MAJOR = int(websockets.__version__.split(".")[0])
@@ -249,6 +260,55 @@ def test_a_room_survives_a_relay_restart_when_its_host_re_creates_it_with_its_ke
 
     run(before)
     run(after)
+
+
+def test_a_stranger_holding_the_code_after_a_restart_sends_the_table_to_its_fallback_room() -> None:
+    secret = "table-secret-from-the-join-link-fragment"
+
+    async def scenario() -> None:
+        async with contextlib.AsyncExitStack() as stack:
+            server = await stack.enter_async_context(Relay().serving("127.0.0.1", 0))
+            port = server.sockets[0].getsockname()[1]
+            h = Harness(Relay(), port, stack)
+            host, created, [(guest, _)] = await h.room(guests=1)
+            room, key = created["room"], created["key"]
+        async with contextlib.AsyncExitStack() as stack:  # a deploy: a new relay on the same port
+            relay = Relay()
+            await stack.enter_async_context(relay.serving("127.0.0.1", port))
+            h = Harness(relay, port, stack)
+            stranger = await h.client()
+            await stranger.send(type="create", room=room, key="S" * 24)  # first, with a key of its own
+            await stranger.expect("created", room=room)
+            host = await h.client()
+            await host.send(type="create", room=room, key=key)
+            await host.error("bad-key")
+            fallback = fallback_room(secret)  # what the page does on bad-key (HostPage.fall_back)
+            await host.send(type="create", room=fallback, key=key)
+            host_peer = (await host.expect("created", room=fallback, key=key))["peer"]
+            guest = await h.client()
+            await guest.send(type="join", room=room)
+            squatted = (await guest.expect("joined", room=room))["peer"]  # the stranger's: no session opens
+            await guest.send(type="join", room=fallback_room(secret))  # GuestPage.rejoin
+            me = (await guest.expect("joined", room=fallback, host=host_peer))["peer"]
+            await host.expect("peer-joined", peer=me)
+            await guest.send(type="relay", to=host_peer, data="sealed open")
+            await host.expect("relay", data="sealed open")
+            await host.send(type="relay", to=me, data="sealed state")
+            await guest.expect("relay", data="sealed state")
+            await stranger.expect("peer-joined", peer=squatted)
+            await stranger.expect("peer-left", peer=squatted)  # the guest went on to the fallback room
+            await stranger.silent()  # and nothing of the table reached the stranger
+
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, scenario()).result()
+
+
+def test_room_codes_of_the_page_are_the_relay_s_and_the_fallback_comes_from_the_secret_alone() -> None:
+    assert (rooms.ALPHABET, rooms.CODE_LENGTH) == (ALPHABET, CODE_LENGTH)
+    codes = {fallback_room(f"secret {n}") for n in range(200)}
+    assert len(codes) == 200 and all(is_code(code) for code in codes)
+    assert fallback_room("secret 1") == fallback_room("secret 1") != fallback_room("secret 2")
+    assert all(is_code(rooms.new_room()) for _ in range(50))
 
 
 def test_wrong_key_unknown_room_and_half_a_take_back_are_errors() -> None:
