@@ -80,8 +80,11 @@ class Limits:
     per_address: int = 64  # connections from one address (loopback, i.e. a proxy in front, is exempt)
     lobby_timeout: float = 30.0  # seconds a connection may stay in no room
     quiet_guest: float = 30.0  # a full room lets a new guest in by closing a guest silent this long
-    address_rate: float = 2.0  # connections, creates and joins per second from one address, sustained
-    address_burst: int = 60  # ... in a burst (per address, kept across that address's connections)
+    # Connections, creates and joins per second from one address, sustained, and in a burst (kept across
+    # the address's connections). Generous: the phones of a table often share one address (a café's Wi-Fi,
+    # a carrier's NAT), and after a relay restart each reconnects and asks for its room every 2 s.
+    address_rate: float = 20.0
+    address_burst: int = 300
     cooldown: float = 30.0  # seconds an address that went over its rate is refused
 
     def __post_init__(self) -> None:

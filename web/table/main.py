@@ -234,8 +234,10 @@ class Relay:
 
     def move(self, room: str) -> None:
         """Talk about another room: reconnect at once with it in the URL (it may live on another instance)."""
-        self.room, self.moving = room, True
-        self.ws.close()
+        self.room = room
+        if self.ws.readyState < 2:  # connecting or open; else the pending reconnect uses the new room
+            self.moving = True
+            self.ws.close()
 
     def opened(self) -> None:
         """The socket is open: say so if the relay was unreachable, then let the page (re)start its talk."""
