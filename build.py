@@ -19,6 +19,7 @@ import bisect
 import functools
 import gzip
 import hashlib
+import html
 import http.server
 import io
 import itertools
@@ -1301,6 +1302,7 @@ def page_values(
             "STDLIB": root + stdlib if stdlib else "",  # the trimmed standard library ("": Pyodide's own)
             "DOWNLOADS": json.dumps({root + path: size for path, size in (downloads or {}).items()}),
             "RELAY": relay_setting,
+            "ICE_SERVERS": ice_setting,
             "BUILD": build_id,
             "HANDOFF": HANDOFF_CACHE,
             **{
@@ -1337,6 +1339,35 @@ def relay_setting() -> str:
     if url and (not re.fullmatch(r"wss?://[A-Za-z0-9.\-:\[\]]+(/[A-Za-z0-9._~/\-]*)?", url)):
         raise BuildError(f"TT_RELAY must be a ws:// or wss:// URL, not {url!r}")
     return url
+
+
+ICE_URL = re.compile(r"(stun|turns?):[^\s\"'<>]+")
+
+
+def ice_setting() -> str:
+    """The STUN/TURN servers of the table's WebRTC connections: env TT_ICE_SERVERS, a JSON list of
+    RTCIceServer objects (`urls`: a stun:, turn: or turns: URL or a list of them; `username` and
+    `credential` for TURN), HTML-escaped for a meta tag; default none (docs/deploy.md says why)."""
+    text = os.environ.get("TT_ICE_SERVERS", "").strip() or "[]"
+    try:
+        servers = json.loads(text)
+    except ValueError:
+        raise BuildError(f"TT_ICE_SERVERS must be JSON (a list of ICE servers), not {text!r}") from None
+    if not isinstance(servers, list):
+        raise BuildError("TT_ICE_SERVERS must be a JSON list of ICE servers")
+    for server in servers:
+        urls = server.get("urls") if isinstance(server, dict) else None
+        urls = [urls] if isinstance(urls, str) else urls
+        if (
+            not isinstance(server, dict)
+            or not isinstance(urls, list)
+            or not urls
+            or not all(isinstance(url, str) and ICE_URL.fullmatch(url) for url in urls)
+            or set(server) - {"urls", "username", "credential"}
+            or not all(isinstance(server.get(name, ""), str) for name in ("username", "credential"))
+        ):
+            raise BuildError(f"TT_ICE_SERVERS: {server!r} is not {{'urls': 'stun:…' or ['turn:…'], …}}")
+    return html.escape(json.dumps(servers, separators=(",", ":")), quote=True)
 
 
 @functools.cache

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import html
 import io
 import json
 import lzma
@@ -327,6 +328,34 @@ def test_the_relay_comes_from_the_build_not_a_link(monkeypatch: pytest.MonkeyPat
         build.page_values(Path("table/index.html"), "w.whl")["RELAY"]
     monkeypatch.delenv("TT_RELAY")
     assert build.page_values(Path("table/index.html"), "w.whl")["RELAY"] == ""
+
+
+def test_the_table_page_carries_the_ice_servers_of_the_build(monkeypatch: pytest.MonkeyPatch) -> None:
+    servers = [
+        {"urls": "stun:stun.example.org:3478"},
+        {
+            "urls": ["turn:turn.example.org:3478", "turns:turn.example.org"],
+            "username": "u",
+            "credential": 'p"<',
+        },
+    ]
+    monkeypatch.setenv("TT_ICE_SERVERS", json.dumps(servers))
+    source = (build.WEB / "table/index.html").read_text()
+    page = build.render(source, build.page_values(Path("table/index.html"), "w.whl"))
+    meta = re.search(r'<meta name="tt-ice" content="([^"]*)">', page)
+    assert meta is not None and json.loads(html.unescape(meta[1])) == servers
+    for wrong in (
+        "stun.example.org",
+        '{"urls": "http://x"}',
+        '[{"urls": []}]',
+        '[{"urls": "stun:x", "n": 1}]',
+    ):
+        monkeypatch.setenv("TT_ICE_SERVERS", wrong)
+        with pytest.raises(build.BuildError, match="TT_ICE_SERVERS"):
+            build.page_values(Path("table/index.html"), "w.whl")["ICE_SERVERS"]
+    monkeypatch.delenv("TT_ICE_SERVERS")
+    assert build.page_values(Path("table/index.html"), "w.whl")["ICE_SERVERS"] == "[]"  # default: none
+    assert "iceServers: iceServers()" in (ROOT / "public/assets/python.js").read_text()
 
 
 STDLIB = {"json/__init__.py", "json/decoder.py", "argparse.py", "gzip.py", "pyodide/__init__.py"}

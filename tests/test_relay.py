@@ -12,6 +12,8 @@ import contextlib
 import http.client
 import json
 import logging
+import os
+import signal
 import subprocess
 import sys
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -26,8 +28,19 @@ import websockets
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
-from tt_relay.cli import LIMIT_FLAGS, parse_args
-from tt_relay.server import ALPHABET, CODE_LENGTH, Limits, Relay
+from pygame_core.engine import rooms
+from pygame_core.engine.rooms import fallback_room
+from tt_relay.cli import LIMIT_FLAGS, env_name, parse_args
+from tt_relay.server import (
+    ALPHABET,
+    CODE_LENGTH,
+    Limits,
+    Networks,
+    Relay,
+    client_address,
+    is_code,
+    parse_networks,
+)
 from tt_relay.static import StaticSite, content_type
 
 WEBSOCKETS_MAJOR = int(websockets.__version__.split(".")[0])
@@ -84,8 +97,12 @@ class Harness:
         self.url = f"ws://127.0.0.1:{port}/relay"
         self.stack = stack
 
-    async def client(self) -> Client:
-        ws = await self.stack.enter_async_context(connect(self.url, compression=None, max_size=None))
+    async def client(self, forwarded: str | None = None) -> Client:
+        """A new client; with `forwarded`, it says (as a proxy would) it came from there: X-Forwarded-For."""
+        headers = {"X-Forwarded-For": forwarded} if forwarded else None
+        ws = await self.stack.enter_async_context(
+            connect(self.url, compression=None, max_size=None, additional_headers=headers)
+        )
         return Client(ws)
 
     async def room(self, guests: int = 1) -> tuple[Client, dict[str, Any], list[tuple[Client, str]]]:
@@ -125,12 +142,15 @@ class Harness:
 
 
 def run(
-    scenario: Callable[[Harness], Awaitable[None]], limits: Limits | None = None, static: Path | None = None
+    scenario: Callable[[Harness], Awaitable[None]],
+    limits: Limits | None = None,
+    static: Path | None = None,
+    trusted_proxies: Networks = (),
 ) -> None:
     """Run scenario against a fresh relay in a fresh event loop."""
 
     async def main() -> None:
-        relay = Relay(limits, static)
+        relay = Relay(limits, static, trusted_proxies)
         async with contextlib.AsyncExitStack() as stack:
             server = await stack.enter_async_context(relay.serving("127.0.0.1", 0))
             port = server.sockets[0].getsockname()[1]
@@ -242,6 +262,55 @@ def test_a_room_survives_a_relay_restart_when_its_host_re_creates_it_with_its_ke
     run(after)
 
 
+def test_a_stranger_holding_the_code_after_a_restart_sends_the_table_to_its_fallback_room() -> None:
+    secret = "table-secret-from-the-join-link-fragment"
+
+    async def scenario() -> None:
+        async with contextlib.AsyncExitStack() as stack:
+            server = await stack.enter_async_context(Relay().serving("127.0.0.1", 0))
+            port = server.sockets[0].getsockname()[1]
+            h = Harness(Relay(), port, stack)
+            host, created, [(guest, _)] = await h.room(guests=1)
+            room, key = created["room"], created["key"]
+        async with contextlib.AsyncExitStack() as stack:  # a deploy: a new relay on the same port
+            relay = Relay()
+            await stack.enter_async_context(relay.serving("127.0.0.1", port))
+            h = Harness(relay, port, stack)
+            stranger = await h.client()
+            await stranger.send(type="create", room=room, key="S" * 24)  # first, with a key of its own
+            await stranger.expect("created", room=room)
+            host = await h.client()
+            await host.send(type="create", room=room, key=key)
+            await host.error("bad-key")
+            fallback = fallback_room(secret)  # what the page does on bad-key (HostPage.fall_back)
+            await host.send(type="create", room=fallback, key=key)
+            host_peer = (await host.expect("created", room=fallback, key=key))["peer"]
+            guest = await h.client()
+            await guest.send(type="join", room=room)
+            squatted = (await guest.expect("joined", room=room))["peer"]  # the stranger's: no session opens
+            await guest.send(type="join", room=fallback_room(secret))  # GuestPage.rejoin
+            me = (await guest.expect("joined", room=fallback, host=host_peer))["peer"]
+            await host.expect("peer-joined", peer=me)
+            await guest.send(type="relay", to=host_peer, data="sealed open")
+            await host.expect("relay", data="sealed open")
+            await host.send(type="relay", to=me, data="sealed state")
+            await guest.expect("relay", data="sealed state")
+            await stranger.expect("peer-joined", peer=squatted)
+            await stranger.expect("peer-left", peer=squatted)  # the guest went on to the fallback room
+            await stranger.silent()  # and nothing of the table reached the stranger
+
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, scenario()).result()
+
+
+def test_room_codes_of_the_page_are_the_relay_s_and_the_fallback_comes_from_the_secret_alone() -> None:
+    assert (rooms.ALPHABET, rooms.CODE_LENGTH) == (ALPHABET, CODE_LENGTH)
+    codes = {fallback_room(f"secret {n}") for n in range(200)}
+    assert len(codes) == 200 and all(is_code(code) for code in codes)
+    assert fallback_room("secret 1") == fallback_room("secret 1") != fallback_room("secret 2")
+    assert all(is_code(rooms.new_room()) for _ in range(50))
+
+
 def test_wrong_key_unknown_room_and_half_a_take_back_are_errors() -> None:
     async def scenario(h: Harness) -> None:
         _, created, _ = await h.room(guests=0)
@@ -254,7 +323,11 @@ def test_wrong_key_unknown_room_and_half_a_take_back_are_errors() -> None:
         await other.error("no-room")
         await other.send(type="create", room="ZZZZZ", key="short")  # not a host key
         await other.error("bad-key")
-        await other.send(type="create", room=created["room"])
+        await other.send(type="create", room=created["room"])  # a proposed code that is taken
+        await other.error("room-taken")
+        await other.send(type="create", key=created["key"])  # a key without a room
+        await other.error("bad-field")
+        await other.send(type="create", room="AB1")  # a proposed code that is no room code
         await other.error("bad-field")
         await other.send(type="signal", to=created["peer"], data={})
         await other.error("not-in-room")
@@ -724,21 +797,137 @@ def test_silent_guests_that_fill_a_room_give_their_place_to_a_real_phone() -> No
     run(scenario, Limits(max_members=4, quiet_guest=1.0))
 
 
-def test_connections_per_address_are_capped_when_the_relay_sees_the_address(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    monkeypatch.setattr("tt_relay.server.ipaddress_is_loopback", lambda _address: False)
-
+def test_connections_per_address_are_capped_behind_a_trusted_proxy() -> None:
     async def scenario(h: Harness) -> None:
-        first = [await h.client() for _ in range(3)]
-        extra = await h.client()
+        # The proxy (loopback here) appends the address it saw; what is left of it is the client's word.
+        first = [await h.client(f"{spoof}, 203.0.113.7") for spoof in ("1.1.1.1", "2.2.2.2", "3.3.3.3")]
+        extra = await h.client("4.4.4.4, 203.0.113.7")
         await extra.error("too-many-connections")
         assert await extra.closed() == 1008
+        other = await h.client("203.0.113.7, 198.51.100.9")  # another client of the proxy
+        await other.send(type="ping")
+        await other.expect("pong")
         await first[0].ws.close()
         await asyncio.sleep(0.1)
-        await h.alive()  # a place is free again
+        again = await h.client("203.0.113.7")  # a place is free again
+        await again.send(type="ping")
+        await again.expect("pong")
 
-    run(scenario, Limits(per_address=3))
+    run(scenario, Limits(per_address=3), trusted_proxies=parse_networks("127.0.0.1/32"))
+
+
+def test_without_a_trusted_proxy_x_forwarded_for_is_ignored_and_loopback_is_not_counted() -> None:
+    async def scenario(h: Harness) -> None:
+        clients = [await h.client("203.0.113.7") for _ in range(4)]
+        for client in clients:
+            await client.send(type="ping")
+            await client.expect("pong")
+        assert h.relay.addresses == {}
+
+    run(scenario, Limits(per_address=2))
+
+
+def test_the_client_address_is_the_right_most_one_not_a_trusted_proxy() -> None:
+    trusted = parse_networks("10.0.0.0/8, ::1")
+    assert client_address("10.0.0.2", "6.6.6.6, 192.0.2.1, 10.0.0.3", trusted) == "192.0.2.1"
+    assert client_address("192.0.2.5", "6.6.6.6", trusted) == "192.0.2.5"  # not from the proxy: its own
+    assert client_address("10.0.0.2", None, trusted) == "10.0.0.2"
+    assert client_address("10.0.0.2", "garbage", trusted) == ""
+    assert client_address("127.0.0.1", None, trusted) == ""  # loopback, not trusted: exempt as before
+    with pytest.raises(ValueError, match="not an IP"):
+        parse_networks("10.0.0.0/8, proxy.local")
+
+
+def test_an_address_over_its_rate_cools_down_and_reconnecting_does_not_reset_it() -> None:
+    async def scenario(h: Harness) -> None:
+        host = await h.client("198.51.100.1")  # 1 open
+        await host.send(type="create")  # 2
+        created = await host.expect("created")
+        guest = await h.client("198.51.100.1")  # 3
+        await guest.send(type="join", room=created["room"])  # 4: over the burst
+        await guest.error("rate")
+        assert await guest.closed() == 1008
+        again = await h.client("198.51.100.1")  # a new connection is still cooling down
+        await again.error("rate")
+        assert await again.closed() == 1008
+        other = await h.client("198.51.100.2")  # another address is not held back
+        await other.send(type="join", room=created["room"])
+        await other.expect("joined")
+        await host.expect("peer-joined")
+        await asyncio.sleep(1.6)  # the cool-down ends, the bucket refilled
+        late = await h.client("198.51.100.1")
+        await late.send(type="join", room=created["room"])
+        await late.expect("joined")
+
+    limits = Limits(address_rate=2.0, address_burst=3, cooldown=1.5)
+    run(scenario, limits, trusted_proxies=parse_networks("127.0.0.1"))
+
+
+def test_healthz_answers_small_json_without_a_static_site() -> None:
+    async def scenario(h: Harness) -> None:
+        await h.room(guests=1)
+        status, headers, body = await asyncio.to_thread(h.http, "GET", "/healthz")
+        assert status == 200 and headers["content-type"] == "application/json"
+        assert json.loads(body) == {"ok": True, "rooms": 1, "members": 2}
+
+    run(scenario)
+
+
+def test_create_takes_a_proposed_code_when_it_is_free() -> None:
+    async def scenario(h: Harness) -> None:
+        host = await h.client()
+        await host.send(type="create", room="ab-cde")
+        created = await host.expect("created", room="ABCDE")
+        other = await h.client()
+        await other.send(type="create", room="ABCDE")
+        await other.error("room-taken")
+        guest = await h.client()
+        await guest.send(type="join", room="ABCDE")
+        await guest.expect("joined", host=created["peer"])
+
+    run(scenario)
+
+
+def test_sigterm_closes_every_member_with_1012_and_the_environment_configures_the_relay() -> None:
+    env = {**os.environ, "TT_RELAY_PORT": "0", "TT_RELAY_MAX_MEMBERS": "2"}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "tt_relay"], cwd=ROOT, env=env, stdout=subprocess.PIPE, text=True
+    )
+    try:
+        assert process.stdout is not None
+        url = process.stdout.readline().split()[-1]
+        assert url.startswith("ws://127.0.0.1:") and url.endswith("/relay"), url
+
+        async def scenario() -> int | None:
+            async with connect(url) as host_ws, connect(url) as guest_ws, connect(url) as third_ws:
+                host, guest, third = Client(host_ws), Client(guest_ws), Client(third_ws)
+                await host.send(type="create")
+                code = (await host.expect("created"))["room"]
+                await guest.send(type="join", room=code)
+                await guest.expect("joined")
+                await third.send(type="join", room=code)
+                await third.error("room-full")  # TT_RELAY_MAX_MEMBERS=2
+                process.send_signal(signal.SIGTERM)
+                assert await guest.closed() == 1012
+                assert guest_ws.close_reason == "restart"
+                return await host.closed()
+
+        assert asyncio.run(scenario()) == 1012
+        assert process.wait(10) == 0
+    finally:
+        process.kill()
+        process.wait()
+
+
+def test_every_flag_reads_its_environment_variable() -> None:
+    env = {env_name(flag): "7" for flag in LIMIT_FLAGS}
+    env |= {"TT_RELAY_HOST": "0.0.0.0", "PORT": "9000", "TT_RELAY_TRUSTED_PROXY": "10.0.0.0/8"}
+    args = parse_args([], env)
+    assert (args.host, args.port, args.trusted_proxy) == ("0.0.0.0", 9000, parse_networks("10.0.0.0/8"))
+    assert all(getattr(args, name) == 7 for name, _, _ in LIMIT_FLAGS.values())
+    assert parse_args(["--port", "1"], {"TT_RELAY_PORT": "2"}).port == 1  # the flag wins
+    with pytest.raises(SystemExit):
+        parse_args([], {"TT_RELAY_RATE": "fast"})
 
 
 def test_the_host_fan_out_is_not_held_against_it() -> None:
@@ -757,15 +946,17 @@ def test_the_host_fan_out_is_not_held_against_it() -> None:
     run(scenario)
 
 
-def test_running_out_of_file_descriptors_logs_one_line_and_the_relay_recovers() -> None:
+def test_out_of_file_descriptors_the_relay_pauses_accepting_serves_members_and_logs_one_line() -> None:
     script = """
 import asyncio, logging, resource, socket, sys
+from websockets.asyncio.client import connect
 from tt_relay.server import Limits, Relay
 logging.basicConfig(level=logging.WARNING, stream=sys.stdout, format="LOG %(message)s")
 async def main():
     relay = Relay(Limits(per_address=10_000))
     async with relay.serving("127.0.0.1", 0) as server:
         port = server.sockets[0].getsockname()[1]
+        member = await connect(f"ws://127.0.0.1:{port}/relay")  # a member from before the limit is hit
         resource.setrlimit(resource.RLIMIT_NOFILE, (64, resource.getrlimit(resource.RLIMIT_NOFILE)[1]))
         held = []
         for _ in range(200):  # more than the limit: accept() fails with EMFILE for a while
@@ -774,11 +965,15 @@ async def main():
             except OSError:
                 break
             await asyncio.sleep(0)
-        await asyncio.sleep(3)
+        served = 0
+        for _ in range(10):  # the member keeps being served meanwhile
+            await member.send('{"type": "ping"}')
+            served += await asyncio.wait_for(member.recv(), 2) == '{"type":"pong"}'
+            await asyncio.sleep(0.3)
+        print("SERVED", served, "REFUSED", relay.fd_failures)
         for s in held:
             s.close()
         await asyncio.sleep(1.5)
-        from websockets.asyncio.client import connect
         async with connect(f"ws://127.0.0.1:{port}/relay") as ws:
             await ws.send('{"type": "ping"}')
             print("ANSWER", await ws.recv())
@@ -789,6 +984,9 @@ asyncio.run(main())
     )
     lines = done.stdout.splitlines()
     assert 'ANSWER {"type":"pong"}' in lines, done.stdout + done.stderr
+    served = next(line.split() for line in lines if line.startswith("SERVED"))
+    # Accepting pauses after a failure: a handful of refused accepts in 3 s, not asyncio's 4,096 a second.
+    assert served[1] == "10" and int(served[3]) < 20, served
     logged = [line for line in lines if line.startswith("LOG")]
     assert len(logged) == 1 and "out of file descriptors" in logged[0], lines
     assert "Traceback" not in done.stderr

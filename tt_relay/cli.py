@@ -1,4 +1,8 @@
-"""Command line: `python -m tt_relay [--host H] [--port P] [--static DIR] [limit flags]`."""
+"""Command line: `python -m tt_relay [--host H] [--port P] [--static DIR] [--trusted-proxy NETS] [limits]`.
+
+Every flag also reads an environment variable (the flag wins): `--max-message` is `TT_RELAY_MAX_MESSAGE`,
+and so on (`env_name`); the port also reads `PORT`, which container platforms set.
+"""
 
 from __future__ import annotations
 
@@ -6,14 +10,16 @@ import argparse
 import asyncio
 import contextlib
 import logging
+import os
 import signal
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
 from websockets.asyncio.server import Server
 
-from tt_relay.server import RELAY_PATH, Limits, Relay
+from tt_relay.server import RELAY_PATH, Limits, Relay, parse_networks
 
 # flag -> (Limits field, type, help)
 LIMIT_FLAGS: dict[str, tuple[str, type[int] | type[float], str]] = {
@@ -30,7 +36,15 @@ LIMIT_FLAGS: dict[str, tuple[str, type[int] | type[float], str]] = {
     "--per-address": ("per_address", int, "connections from one address (loopback exempt)"),
     "--lobby-timeout": ("lobby_timeout", float, "seconds a connection may stay in no room"),
     "--quiet-guest": ("quiet_guest", float, "a full room closes a guest silent this long for a new one"),
+    "--address-rate": ("address_rate", float, "connections, creates and joins per second from one address"),
+    "--address-burst": ("address_burst", int, "... in a burst"),
+    "--cooldown": ("cooldown", float, "seconds an address over its rate is refused"),
 }
+
+
+def env_name(flag: str) -> str:
+    """The environment variable of a flag: `--max-message` -> `TT_RELAY_MAX_MESSAGE`."""
+    return "TT_RELAY_" + flag.removeprefix("--").replace("-", "_").upper()
 
 
 def raise_fd_limit() -> tuple[int, int]:
@@ -47,18 +61,48 @@ def raise_fd_limit() -> tuple[int, int]:
     return soft, hard
 
 
-def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
-    """Parse the command line."""
-    parser = argparse.ArgumentParser(prog="python -m tt_relay", description="The Trading Table relay.")
-    parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
-    parser.add_argument("--port", type=int, default=8765, help="port (default 8765; 0 picks a free one)")
-    parser.add_argument("--static", type=Path, help="also serve this built site folder (e.g. dist) over HTTP")
-    parser.add_argument("-v", "--verbose", action="store_true", help="log every connection")
+def parse_args(argv: Sequence[str] | None, env: Mapping[str, str] | None = None) -> argparse.Namespace:
+    """Parse the command line; the environment (default os.environ) gives the defaults."""
+    env = os.environ if env is None else env
+    parser = argparse.ArgumentParser(
+        prog="python -m tt_relay",
+        description="The Trading Table relay. Every flag also reads TT_RELAY_<FLAG> from the environment "
+        "(--max-message: TT_RELAY_MAX_MESSAGE); the port also reads PORT.",
+    )
+
+    def default(flag: str, kind: Callable[[str], Any], fallback: Any, *names: str) -> Any:
+        """The flag's default: its environment variable (or one of names) converted by kind, else fallback."""
+        for name in (env_name(flag), *names):
+            if env.get(name, "").strip():
+                try:
+                    return kind(env[name].strip())
+                except ValueError as exc:
+                    parser.error(f"{name}={env[name]!r}: {exc}")
+        return fallback
+
+    def add(flag: str, kind: Callable[[str], Any], fallback: Any, text: str, *names: str) -> None:
+        """One flag with its environment variable."""
+        parser.add_argument(flag, type=kind, default=default(flag, kind, fallback, *names), help=text)
+
+    add("--host", str, "127.0.0.1", "address to listen on (default 127.0.0.1; 0.0.0.0 or :: for all)")
+    add("--port", int, 8765, "port (default 8765; 0 picks a free one)", "PORT")
+    add("--static", Path, None, "also serve this built site folder (e.g. dist) over HTTP")
+    add(
+        "--trusted-proxy",
+        parse_networks,
+        (),
+        "addresses or networks of proxies in front (e.g. 127.0.0.1,10.0.0.0/8): a connection from one is "
+        "counted under the right-most X-Forwarded-For address that is not a trusted proxy",
+    )
+    verbose = default("--verbose", lambda text: text.lower() in ("1", "true", "yes"), False)
+    parser.add_argument("-v", "--verbose", action="store_true", default=verbose, help="log every connection")
     defaults = Limits()
     limits = parser.add_argument_group("limits (docs/relay-protocol.md)")
     for flag, (name, kind, text) in LIMIT_FLAGS.items():
-        default = getattr(defaults, name)
-        limits.add_argument(flag, type=kind, default=default, help=f"{text} (default %(default)s)")
+        fallback = getattr(defaults, name)
+        limits.add_argument(
+            flag, type=kind, default=default(flag, kind, fallback), help=f"{text} (default %(default)s)"
+        )
     return parser.parse_args(argv)
 
 
@@ -75,7 +119,7 @@ def urls(server: Server, static: bool) -> list[str]:
 
 
 async def run(relay: Relay, host: str, port: int, say: Callable[[str], None]) -> None:
-    """Serve until SIGINT or SIGTERM."""
+    """Serve until SIGINT or SIGTERM, then close every member with 1012 (`restart`)."""
     loop = asyncio.get_running_loop()
     stop = asyncio.Event()
     for signum in (signal.SIGINT, signal.SIGTERM):
@@ -89,6 +133,7 @@ async def run(relay: Relay, host: str, port: int, say: Callable[[str], None]) ->
             say(f"open-file limit {soft}: about {soft - 24} connections (docs/relay-protocol.md to raise it)")
         say("Ctrl-C to stop")
         await stop.wait()
+        await relay.shutdown()
 
 
 def main(argv: Sequence[str] | None = None, say: Callable[[str], None] | None = None) -> int:
@@ -104,7 +149,7 @@ def main(argv: Sequence[str] | None = None, say: Callable[[str], None] | None = 
 
     try:
         limits = Limits(**{name: getattr(args, name) for name, _, _ in LIMIT_FLAGS.values()})
-        relay = Relay(limits, args.static)
+        relay = Relay(limits, args.static, args.trusted_proxy)
     except (ValueError, FileNotFoundError) as exc:
         print(f"tt_relay: error: {exc}", file=sys.stderr)
         return 2

@@ -17,6 +17,7 @@ import json
 import logging
 import re
 import secrets
+import socket
 import time
 from collections.abc import AsyncIterator, Awaitable
 from dataclasses import dataclass, fields
@@ -36,6 +37,10 @@ if TYPE_CHECKING:
 log = logging.getLogger("tt_relay")
 
 RELAY_PATH = "/relay"
+HEALTH_PATH = "/healthz"
+# Close code and reason for every member when the relay shuts down (SIGTERM): "service restart", so pages
+# reconnect at once (a load balancer sends them to another instance).
+SHUTDOWN_CODE = 1012
 # Room codes: 5 characters without look-alikes (no 0/O, 1/I/L): 31**5, about 29 million codes.
 ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
 CODE_LENGTH = 5
@@ -52,6 +57,10 @@ CLOSE_TIMEOUT = 5.0
 MAX_DEPTH = 32
 # At most one log line per this many seconds about running out of file descriptors.
 EMFILE_LOG_PERIOD = 60.0
+# accept() errors that mean "out of descriptors or memory": accepting pauses for ACCEPT_PAUSE seconds.
+FD_ERRNOS = frozenset({errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM})
+ACCEPT_PAUSE = 0.5
+BACKLOG = 4096  # pending connections the kernel queues
 
 
 @dataclass(frozen=True)
@@ -71,6 +80,12 @@ class Limits:
     per_address: int = 64  # connections from one address (loopback, i.e. a proxy in front, is exempt)
     lobby_timeout: float = 30.0  # seconds a connection may stay in no room
     quiet_guest: float = 30.0  # a full room lets a new guest in by closing a guest silent this long
+    # Connections, creates and joins per second from one address, sustained, and in a burst (kept across
+    # the address's connections). Generous: the phones of a table often share one address (a café's Wi-Fi,
+    # a carrier's NAT), and after a relay restart each reconnects and asks for its room every 2 s.
+    address_rate: float = 20.0
+    address_burst: int = 300
+    cooldown: float = 30.0  # seconds an address that went over its rate is refused
 
     def __post_init__(self) -> None:
         """Reject limits that make no sense (all must be positive; ping_interval may be 0)."""
@@ -86,6 +101,48 @@ class Limits:
         """Period of the sweep that finds idle connections and expired rooms."""
         shortest = min(self.idle_timeout, self.room_expiry, self.room_max_age, self.lobby_timeout)
         return max(0.01, min(1.0, shortest / 4))
+
+
+class ListeningSocket(socket.socket):
+    """A listening socket whose accept() pauses for ACCEPT_PAUSE after running out of descriptors.
+
+    asyncio's accept loop tries up to its backlog (here 4,096) accepts per wake-up and, at the descriptor
+    limit, schedules a retry and an error report for each failed one: thousands a second, a busy relay
+    whose members wait. While paused, accept() says "nothing to accept", so one wake-up costs one
+    failed accept, one report and one retry a second.
+    """
+
+    paused_until = 0.0
+
+    def accept(self) -> tuple[socket.socket, Any]:
+        """Accept a connection, or raise BlockingIOError while paused."""
+        if time.monotonic() < self.paused_until:
+            raise BlockingIOError(errno.EAGAIN, "accepting is paused: out of file descriptors")
+        try:
+            return super().accept()
+        except OSError as exc:
+            if exc.errno in FD_ERRNOS:
+                self.paused_until = time.monotonic() + ACCEPT_PAUSE
+            raise
+
+
+def listen(host: str, port: int) -> ListeningSocket:
+    """A ListeningSocket bound to host:port (0: a free port); an IPv6 `::` also takes IPv4."""
+    family, kind, proto, _, address = socket.getaddrinfo(
+        host or None, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
+    )[0]
+    sock = ListeningSocket(family, kind, proto)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        if family == socket.AF_INET6:
+            sock.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 0)
+        sock.bind(address)
+        sock.listen(BACKLOG)
+    except OSError:
+        sock.close()
+        raise
+    sock.setblocking(False)
+    return sock
 
 
 class RelayConnection(ServerConnection):
@@ -122,7 +179,7 @@ class Member:
         "ws",
     )
 
-    def __init__(self, ws: RelayConnection, limits: Limits) -> None:
+    def __init__(self, ws: RelayConnection, limits: Limits, address: str) -> None:
         now = time.monotonic()
         self.ws = ws
         self.peer: str | None = None
@@ -134,8 +191,7 @@ class Member:
         self.opened = now
         self.created = 0  # rooms this connection created
         self.closing = False
-        remote = ws.remote_address
-        self.address = str(remote[0]) if isinstance(remote, tuple) and remote else ""
+        self.address = address  # the client's address ("" when it is not counted: loopback, unknown)
 
     def take_token(self, limits: Limits, now: float) -> bool:
         """Token bucket: refill at `rate` up to `burst`, spend one; False when the bucket is empty.
@@ -200,6 +256,36 @@ class Room:
         return [peer for peer, member in self.members.items() if member is not self.host]
 
 
+class Address:
+    """What the relay keeps about one client address across its connections: how many are open, a token
+    bucket of opens (connections, creates, joins) and the end of a cool-down after it went over."""
+
+    __slots__ = ("connections", "cool_until", "stamp", "tokens")
+
+    def __init__(self, limits: Limits, now: float) -> None:
+        self.connections = 0
+        self.tokens = float(limits.address_burst)
+        self.stamp = now
+        self.cool_until = 0.0
+
+    def take(self, limits: Limits, now: float) -> bool:
+        """Spend one open; False (and a cool-down starts) when the bucket is empty or cooling down."""
+        if now < self.cool_until:
+            return False
+        self.tokens = min(float(limits.address_burst), self.tokens + (now - self.stamp) * limits.address_rate)
+        self.stamp = now
+        if self.tokens < 1.0:
+            self.cool_until = now + limits.cooldown
+            return False
+        self.tokens -= 1.0
+        return True
+
+    def idle(self, limits: Limits, now: float) -> bool:
+        """Return whether nothing is left to remember (no connection, no cool-down, a full bucket)."""
+        full = self.tokens + (now - self.stamp) * limits.address_rate >= limits.address_burst
+        return not self.connections and now >= self.cool_until and full
+
+
 class ProtocolError(Exception):
     """A client mistake answered with an `error` message; the connection stays open."""
 
@@ -239,12 +325,42 @@ def too_deep(frame: str) -> bool:
     return False
 
 
-def ipaddress_is_loopback(address: str) -> bool:
-    """Return whether an address is loopback (a proxy in front: its limits are per connection)."""
+Networks = tuple[ipaddress.IPv4Network | ipaddress.IPv6Network, ...]
+
+
+def parse_networks(text: str) -> Networks:
+    """Addresses or networks, separated by commas or spaces (`10.0.0.0/8, ::1`); ValueError if one is not."""
+    networks = []
+    for part in text.replace(",", " ").split():
+        try:
+            networks.append(ipaddress.ip_network(part, strict=False))
+        except ValueError:
+            raise ValueError(f"not an IP address or network: {part!r}") from None
+    return tuple(networks)
+
+
+def in_networks(address: str, networks: Networks) -> bool:
+    """Return whether address (text) lies in one of the networks."""
     try:
-        return ipaddress.ip_address(address).is_loopback
+        ip = ipaddress.ip_address(address)
     except ValueError:
         return False
+    return any(ip in network for network in networks)
+
+
+def client_address(peer: str, forwarded: str | None, trusted: Networks) -> str:
+    """The client's address: the peer's own, unless the peer is a trusted proxy; then the right-most
+    address of X-Forwarded-For that is not itself a trusted proxy (the ones left of it are the client's
+    word, which anyone can write). Loopback and unreadable addresses give "" (not counted)."""
+    address = peer
+    if forwarded is not None and in_networks(peer, trusted):
+        hops = [hop.strip() for hop in forwarded.split(",")]
+        address = next((hop for hop in reversed(hops) if not in_networks(hop, trusted)), "")
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return ""
+    return "" if ip.is_loopback else str(ip)
 
 
 def normalize_code(code: str) -> str:
@@ -252,19 +368,29 @@ def normalize_code(code: str) -> str:
     return code.upper().replace(" ", "").replace("-", "")
 
 
+def is_code(normal: str) -> bool:
+    """Return whether a normalized text is a room code (its length, its alphabet)."""
+    return len(normal) == CODE_LENGTH and set(normal) <= set(ALPHABET)
+
+
 class Relay:
     """The rooms and members of one relay, and the handlers websockets calls."""
 
-    def __init__(self, limits: Limits | None = None, static: Path | None = None) -> None:
-        """A relay with these limits; with `static`, plain HTTP requests are served from that folder."""
+    def __init__(
+        self, limits: Limits | None = None, static: Path | None = None, trusted_proxies: Networks = ()
+    ) -> None:
+        """A relay with these limits; with `static`, plain HTTP requests are served from that folder; a
+        connection from one of `trusted_proxies` is counted under its X-Forwarded-For address."""
         self.limits = limits or Limits()
         self.site = StaticSite(static) if static is not None else None
+        self.trusted_proxies = trusted_proxies
         self.rooms: dict[str, Room] = {}
         self.members: set[Member] = set()
-        self.addresses: dict[str, int] = {}
+        self.addresses: dict[str, Address] = {}
         self._tasks: set[asyncio.Task[None]] = set()
         self.fd_failures = 0
         self.fd_logged = -EMFILE_LOG_PERIOD
+        self.listening: ListeningSocket | None = None
 
     # --- running -----------------------------------------------------------------------------------
 
@@ -272,10 +398,10 @@ class Relay:
     async def serving(self, host: str = "127.0.0.1", port: int = 8765) -> AsyncIterator[Server]:
         """Listen on host:port (0: any free port) while the context lasts."""
         limits = self.limits
+        self.listening = listen(host, port)
         async with serve(
             self.handler,
-            host,
-            port,
+            sock=self.listening,
             process_request=self.process_request,
             create_connection=RelayConnection,
             compression=None,
@@ -286,7 +412,7 @@ class Relay:
             # The sweep closes silent connections with an `idle` error first; this is only a backstop.
             ping_timeout=2 * limits.idle_timeout,
             close_timeout=CLOSE_TIMEOUT,
-            backlog=4096,
+            backlog=BACKLOG,  # asyncio calls listen() again with it
         ) as server:
             loop = asyncio.get_running_loop()
             loop.set_exception_handler(self.loop_exception)
@@ -301,12 +427,9 @@ class Relay:
     def loop_exception(self, loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
         """Out of file descriptors: one warning a minute, with the count (not a traceback a second)."""
         exc = context.get("exception")
-        if isinstance(exc, OSError) and exc.errno in (
-            errno.EMFILE,
-            errno.ENFILE,
-            errno.ENOBUFS,
-            errno.ENOMEM,
-        ):
+        if isinstance(exc, ValueError) and self.listening is not None and self.listening.fileno() == -1:
+            return  # asyncio's accept retry, due after the server closed, finds its socket gone
+        if isinstance(exc, OSError) and exc.errno in FD_ERRNOS:
             self.fd_failures += 1
             now = time.monotonic()
             if now - self.fd_logged >= EMFILE_LOG_PERIOD:
@@ -327,6 +450,12 @@ class Relay:
         path = request.path.partition("?")[0]
         if path == RELAY_PATH:
             return None
+        if path == HEALTH_PATH:
+            health = dumps({"ok": True, "rooms": len(self.rooms), "members": len(self.members)})
+            response = ws.respond(200, health + "\n")
+            response.headers["Content-Type"] = "application/json"
+            response.headers["Cache-Control"] = "no-store"
+            return response
         if self.site is None:
             return ws.respond(404, f"Not found. This is the Trading Table relay: connect to {RELAY_PATH}.\n")
         method = getattr(request, "method", "GET")  # websockets < 17 parses GET requests only
@@ -342,14 +471,22 @@ class Relay:
         """One connection's life: read frames, apply the limits, dispatch, leave the room at the end."""
         assert isinstance(ws, RelayConnection)
         limits = self.limits
-        member = Member(ws, limits)
+        remote = ws.remote_address
+        peer = str(remote[0]) if isinstance(remote, tuple) and remote else ""
+        forwarded = ws.request.headers.get("X-Forwarded-For") if ws.request is not None else None
+        member = Member(ws, limits, client_address(peer, forwarded, self.trusted_proxies))
         ws.last_pong = member.last_message
         self.members.add(member)
-        if member.address and not ipaddress_is_loopback(member.address):
-            count = self.addresses[member.address] = self.addresses.get(member.address, 0) + 1
-            if count > limits.per_address:
+        if member.address:
+            now = member.opened
+            address = self.addresses.get(member.address) or Address(limits, now)
+            self.addresses[member.address] = address
+            address.connections += 1
+            if address.connections > limits.per_address:
                 message = f"at most {limits.per_address} connections from one address"
                 self.fail(member, "too-many-connections", message, 1008)
+            else:
+                self.count_open(member, now)
         try:
             async for frame in ws:
                 now = time.monotonic()
@@ -374,10 +511,17 @@ class Relay:
         finally:
             self.members.discard(member)
             if member.address in self.addresses:
-                self.addresses[member.address] -= 1
-                if not self.addresses[member.address]:
-                    del self.addresses[member.address]
+                self.addresses[member.address].connections -= 1
             await self.leave(member)
+
+    def count_open(self, member: Member, now: float) -> None:
+        """Spend one of the address's opens (a connection, a create, a join); over its rate: `rate`, 1008,
+        and the address is refused for the cool-down, however often it reconnects."""
+        address = self.addresses.get(member.address) if member.address else None
+        if address is not None and not address.take(self.limits, now):
+            wait = max(0.0, address.cool_until - now)
+            message = f"too many connections, creates or joins from one address: wait {wait:.0f} s"
+            self.fail(member, "rate", message, 1008)
 
     async def dispatch(self, member: Member, frame: str) -> None:
         """Parse one text frame and act on it; client mistakes raise ProtocolError."""
@@ -394,10 +538,11 @@ class Relay:
             await self.forward(member, kind, message)
         elif kind == "ping":
             await self.send(member, {"type": "pong"})
-        elif kind == "create":
-            await self.create(member, message)
-        elif kind == "join":
-            await self.join(member, message)
+        elif kind == "create" or kind == "join":
+            self.count_open(member, time.monotonic())
+            if member.closing:
+                return
+            await (self.create(member, message) if kind == "create" else self.join(member, message))
         elif not isinstance(kind, str):
             raise ProtocolError("bad-type", "a message needs a string `type`")
         else:
@@ -426,13 +571,19 @@ class Relay:
         await self.send(target, text)
 
     async def create(self, member: Member, message: dict[str, Any]) -> None:
-        """create: a new room, or with `room` and `key` the same room back (the host reloaded)."""
+        """create: a new room (under the proposed `room` if free), or with `room` and `key` the same room
+        back (the host reloaded, or the relay restarted)."""
         code, key = message.get("room"), message.get("key")
         now = time.monotonic()
-        if code is None and key is None:
+        if key is None and (code is None or isinstance(code, str)):  # a new room, with its code proposed
+            normal = None if code is None else normalize_code(code)
+            if normal is not None and not is_code(normal):
+                raise ProtocolError("bad-field", f"{normal[:16]!r} is not a room code")
+            if normal is not None and normal in self.rooms:
+                raise ProtocolError("room-taken", f"room {normal} exists: propose another code")
             self.room_allowed(member)
             await self.leave(member)
-            room = Room(self.new_code(), now)
+            room = Room(normal or self.new_code(), now)
             self.rooms[room.code] = room
             member.created += 1
         elif not isinstance(code, str) or not isinstance(key, str):
@@ -441,7 +592,7 @@ class Relay:
             normal = normalize_code(code)
             found = self.rooms.get(normal)
             if found is None:  # the relay restarted (or the room expired): the host re-creates it
-                if len(normal) != CODE_LENGTH or not set(normal) <= set(ALPHABET):
+                if not is_code(normal):
                     raise ProtocolError("no-room", f"no room {code[:16]!r}, and it is not a room code")
                 if not KEY_PATTERN.fullmatch(key):
                     raise ProtocolError("bad-key", "a room key is 24 URL-safe characters")
@@ -565,6 +716,13 @@ class Relay:
         if not member.ws.transport.is_closing():  # aborting a closed transport fails on CPython 3.11
             member.ws.transport.abort()
 
+    async def shutdown(self) -> None:
+        """Close every member with SHUTDOWN_CODE (reason `restart`), at once, and wait for the closes."""
+        members = list(self.members)
+        for member in members:
+            member.closing = True
+        await asyncio.gather(*(self.close(member, SHUTDOWN_CODE, "restart") for member in members))
+
     def spawn(self, job: Awaitable[None]) -> None:
         """Run a coroutine in the background, keeping a reference until it ends."""
 
@@ -609,3 +767,6 @@ class Relay:
                     self.fail(member, "expired", message, 1001)
             elif room.emptied is not None and now - room.emptied >= limits.room_expiry:
                 del self.rooms[code]
+        for name, address in list(self.addresses.items()):
+            if address.idle(limits, now):
+                del self.addresses[name]

@@ -179,8 +179,19 @@
     channels.set(peer, channel);
   }
 
+  // STUN/TURN servers from the build (TT_ICE_SERVERS, <meta name="tt-ice">); none: direct channels open
+  // only where the devices reach each other (one Wi-Fi), else everything goes through the relay.
+  function iceServers() {
+    try {
+      const servers = JSON.parse(document.querySelector('meta[name="tt-ice"]')?.content || "[]");
+      return Array.isArray(servers) ? servers : [];
+    } catch {
+      return [];
+    }
+  }
+
   function rtcNew(peer, offer) {
-    const pc = new RTCPeerConnection({ iceServers: [] });
+    const pc = new RTCPeerConnection({ iceServers: iceServers() });
     peers.set(peer, pc);
     pc.onicecandidate = (event) => event.candidate && rtcEvent(peer, { signal: { candidate: event.candidate.toJSON() } });
     if (!offer) pc.ondatachannel = (event) => attach(peer, event.channel);

@@ -19,6 +19,7 @@ from .bot import BotFactory
 from .errors import BadSetup
 from .game import Game, Options
 from .registry import get_game
+from .rooms import ALPHABET, CODE_LENGTH
 from .table import HUMAN, Table
 
 DEFAULT_GAME = "futures"
@@ -27,8 +28,7 @@ DEFAULT_PACE_MS = 700
 LANGS = ("en", "ja")
 YES, NO = ("1", "true", "yes", "on"), ("0", "false", "no", "off")
 # The relay's room codes (tt_relay.server: ALPHABET, CODE_LENGTH) and peer ids (8 URL-safe characters).
-ROOM_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
-ROOM_LENGTH = 5
+ROOM_ALPHABET, ROOM_LENGTH = ALPHABET, CODE_LENGTH
 PEER_ID = re.compile(r"[A-Za-z0-9_-]{8}")
 
 

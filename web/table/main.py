@@ -36,6 +36,7 @@ from pygame_core.engine.howto import rules_html
 from pygame_core.engine.link import page_lang, peer_id, read_link, room_code
 from pygame_core.engine.record import replay_link
 from pygame_core.engine.render import Texts, dotted, esc, tag, translate
+from pygame_core.engine.rooms import fallback_room, new_room
 from pygame_core.engine.screen import (
     TABLE_END,
     Screen,
@@ -51,6 +52,9 @@ from pygame_core.engine.wire import loads
 
 RECONNECT_MS = 1500  # the first wait before connecting to the relay again; each failure in a row adds as much
 RECONNECT_MAX_MS = 10_000
+DROPPED_MAX_MS = 60_000  # the longest wait after the relay closed connections that had opened, in a row
+STABLE_MS = 20_000  # a connection that stays open this long ends a run of closes
+HOST_WAIT_MS = 8000  # a phone with the table secret and no session with a host by then tries the other room
 UNREACHABLE_AFTER = 2  # connections to the relay in a row that closed before the page says it cannot reach it
 REJOIN_MS = (
     2000  # a guest asks again for a room the relay does not know (it restarted; the host re-creates it)
@@ -110,6 +114,7 @@ TEXTS: Texts = {
         "refuse": "Refuse",
         "trouble": "A phone sent something the table could not read (ignored).",
         "relay_trouble": "The relay refused the table ({code}); it tries again.",
+        "relay_dropped": "The relay closed the connection ({reason}); trying again in {seconds} s.",
         "no_table": "Waiting for the table to open this room…",
         "relay_full": "The relay has no place for this phone now (the room is full): try again soon.",
         "unreachable_host": "Cannot reach the relay server ({url}), so no phone can talk to this table. "
@@ -148,6 +153,7 @@ TEXTS: Texts = {
         "refuse": "断る",
         "trouble": "スマホから読み取れないデータが届きました（無視しました）。",
         "relay_trouble": "中継サーバーがテーブルを拒否しました（{code}）。再試行します。",
+        "relay_dropped": "中継サーバーが接続を閉じました（{reason}）。{seconds}秒後に再接続します。",
         "no_table": "テーブルがこのルームを開くのを待っています…",
         "relay_full": "中継サーバーに今このスマホの空きがありません（ルームが満員です）。"
         "しばらくしてからもう一度試してください。",
@@ -197,13 +203,22 @@ def here(query_string: str) -> str:
 
 
 class Relay:
-    """The WebSocket to the relay; it reconnects after a drop and calls `on_open` again, and `on_change` when
-    the relay becomes unreachable (UNREACHABLE_AFTER connections in a row closed) or reachable again."""
+    """The WebSocket to the relay at `?room=CODE` (a load balancer sends a room to one instance); it
+    reconnects after a drop and calls `on_open` again, and `on_change` when the relay becomes unreachable
+    (UNREACHABLE_AFTER connections in a row never opened) or reachable again, or closed connections that
+    had opened (a run of them waits longer each time, up to DROPPED_MAX_MS, and says why)."""
 
-    def __init__(self, on_open: Any, on_message: Any, on_change: Any) -> None:
+    def __init__(self, on_open: Any, on_message: Any, on_change: Any, room: str) -> None:
         self.on_open, self.on_message, self.on_change = on_open, on_message, on_change
+        self.room = room
         self.ws: Any = None
-        self.failures = 0  # connections closed since the last one that opened
+        self.failures = 0  # connections closed in a row before they opened
+        self.drops = 0  # connections closed in a row after they opened, each within STABLE_MS
+        self.reason = ""  # why the relay closed the last one (its close reason, else its code)
+        self.wait_ms = 0
+        self.opens = 0  # connections opened so far (tells a stale timer from the current one)
+        self.is_open = False
+        self.moving = False
         post("progress", text="connecting")
         self.connect()
 
@@ -213,32 +228,64 @@ class Relay:
         return self.failures >= UNREACHABLE_AFTER
 
     def down_note(self, key: str) -> str:
-        """Return the page's note that the relay cannot be reached (the host's or a guest's words), or ""."""
-        if not self.unreachable:
-            return ""
-        return tag("p", t(key, url=relay_url()), class_="tt-prompt", role="alert", data_relay_down="1")
+        """Return the page's note that the relay cannot be reached (the host's or a guest's words), or that
+        it keeps closing the connection, or ""."""
+        if self.unreachable:
+            return tag("p", t(key, url=relay_url()), class_="tt-prompt", role="alert", data_relay_down="1")
+        if self.drops:
+            note = t("relay_dropped", reason=self.reason, seconds=round(self.wait_ms / 1000))
+            return tag("p", note, class_="tt-prompt", role="status", data_relay_dropped=self.reason)
+        return ""
 
     def connect(self) -> None:
         """Open the socket."""
-        ws = js.WebSocket.new(relay_url())
+        ws = js.WebSocket.new(f"{relay_url()}?room={self.room}")
         ws.onopen = create_proxy(lambda _: self.opened())
         ws.onmessage = create_proxy(self.received)
-        ws.onclose = create_once_callable(lambda _: self.closed())
+        ws.onclose = create_once_callable(self.closed)
         self.ws = ws
+
+    def move(self, room: str) -> None:
+        """Talk about another room: reconnect at once with it in the URL (it may live on another instance)."""
+        self.room = room
+        if self.ws.readyState < 2:  # connecting or open; else the pending reconnect uses the new room
+            self.moving = True
+            self.ws.close()
 
     def opened(self) -> None:
         """The socket is open: say so if the relay was unreachable, then let the page (re)start its talk."""
         was_unreachable, self.failures = self.unreachable, 0
+        self.is_open = True
+        self.opens += 1
+        later(partial(self.stable, self.opens), STABLE_MS)
         if was_unreachable:
             self.on_change()
         self.on_open()
 
-    def closed(self) -> None:
-        """The socket closed or never opened: try again, a little later each time, and say when it is down."""
-        self.failures += 1
-        if self.failures == UNREACHABLE_AFTER:
+    def stable(self, opens: int) -> None:
+        """The connection opened `opens`-th has stayed open STABLE_MS: a run of closes is over."""
+        if opens == self.opens and self.ws.readyState == 1 and self.drops:
+            self.drops = 0
             self.on_change()
-        later(self.connect, min(RECONNECT_MS * self.failures, RECONNECT_MAX_MS))
+
+    def closed(self, event: Any) -> None:
+        """The socket closed or never opened: try again, later each time in a row, and say what happened."""
+        was_open, self.is_open = self.is_open, False
+        if self.moving:
+            self.moving = False
+            self.connect()
+            return
+        if was_open:
+            self.drops += 1
+            self.reason = str(event.reason or event.code)
+            restart = event.code == 1012 and self.drops == 1  # an instance restarts: another one takes over
+            self.wait_ms = 0 if restart else min(RECONNECT_MS * 2 ** (self.drops - 1), DROPPED_MAX_MS)
+        else:
+            self.failures += 1
+            self.wait_ms = min(RECONNECT_MS * self.failures, RECONNECT_MAX_MS)
+        if was_open or self.failures == UNREACHABLE_AFTER:
+            self.on_change()
+        later(self.connect, self.wait_ms)
 
     def received(self, event: Any) -> None:
         """Hand a relay message on; anything else is noted for developers."""
@@ -324,6 +371,7 @@ class HostPage:
             self.host.base = int(session.get("base", 0))
         self.room: str | None = session["room"] if session else None
         self.key: str | None = session["key"] if session else None
+        self.home: str | None = session.get("home", self.room) if session else None  # the room it opened
         keys = HostKeys.from_text(session.get("keys")) if session else None
         self.gate = Gate(self.host, keys or HostKeys.new())
         self.pace = setup.pace
@@ -333,13 +381,26 @@ class HostPage:
         self.painting = False
         self.troubled = False
         self.qr: tuple[str, str] = ("", "")
-        self.relay = Relay(self.on_open, self.on_message, self.repaint)
+        self.relay = Relay(self.on_open, self.on_message, self.repaint, self.room or new_room())
 
     def on_open(self) -> None:
-        """Create the room, or take it back (after a reload, a dropped socket or a relay restart)."""
-        self.relay.send(
-            {"type": "create", "room": self.room, "key": self.key} if self.room else {"type": "create"}
-        )
+        """Create the room (under the code in the relay URL), or take it back (after a reload, a dropped
+        socket or a relay restart: then, if the relay does not know it, it re-creates it with our key)."""
+        if self.room and self.key:
+            self.relay.send({"type": "create", "room": self.room, "key": self.key})
+        else:
+            self.relay.send({"type": "create", "room": self.relay.room})
+
+    def fall_back(self) -> bool:
+        """Someone else holds the room (a stranger re-created its code after a relay restart): move the
+        table to its fallback room, which only holders of the table secret can name; False if it is there."""
+        fallback = fallback_room(self.gate.keys.link)
+        if self.room == fallback:
+            return False
+        self.room = fallback
+        self.save()
+        self.relay.move(fallback)
+        return True
 
     def on_message(self, msg: dict[str, Any]) -> None:
         """Handle the relay's messages."""
@@ -353,6 +414,7 @@ class HostPage:
                 developer_log("the relay named a room that is not a room code")
                 return
             self.room, self.key = room, str(msg["key"])[:64]
+            self.home = self.home or self.room
             post("address", query=f"host={self.room}&lang={lang}&pace={self.pace}")
             self.save()
             self.repaint()
@@ -365,7 +427,11 @@ class HostPage:
         elif kind == "error":
             code = str(msg.get("code"))
             developer_log("relay error", code, msg.get("message"))
-            if code in ("bad-key", "no-room", "too-many-rooms"):
+            if code == "room-taken":  # the code this new table proposed is in use: propose another
+                self.relay.move(new_room())
+            elif code == "bad-key" and self.fall_back():
+                developer_log("room", self.home, "is held by someone else: moving to the fallback room")
+            elif code in ("bad-key", "no-room", "too-many-rooms"):
                 show_error(t("relay_trouble", code=code))
 
     def schedule(self) -> None:
@@ -424,6 +490,7 @@ class HostPage:
         if self.room:
             data = {
                 "room": self.room,
+                "home": self.home,
                 "key": self.key,
                 "keys": self.gate.keys.to_text(),
                 "table": self.host.table.to_json(),
@@ -431,7 +498,8 @@ class HostPage:
                 "handed": sorted(self.host.handed),
                 "base": self.host.base,
             }
-            store(f"trading-table-host:{self.room}", json.dumps(data))
+            for code in {self.room, self.home or self.room}:  # an old address finds the table where it is
+                store(f"trading-table-host:{code}", json.dumps(data))
         # a finished game joins this browser's recent games, for the replay page
         if (kept := recent.remembered(load(recent.KEY), self.host.table, time.time() * 1000)) is not None:
             store(recent.KEY, kept)
@@ -609,7 +677,7 @@ class GuestPage:
         self.keep_link()
         self.host_peer: str | None = None
         self.link: Link | None = None
-        self.relay = Relay(self.on_open, self.on_message, self.paint)
+        self.relay = Relay(self.on_open, self.on_message, self.paint, room)
         later(self.check_sync, SYNC_CHECK_MS)
 
     def check_sync(self) -> None:
@@ -643,12 +711,27 @@ class GuestPage:
         return f"trading-table-seat:{self.room}:{tag_}"
 
     def on_open(self) -> None:
-        """Join the room (again, after a dropped socket)."""
-        self.relay.send({"type": "join", "room": self.room})
+        """Join the room the relay URL names (again, after a dropped socket); with the table secret, look
+        for the host in the other room if no session with it opens within HOST_WAIT_MS."""
+        self.relay.send({"type": "join", "room": self.relay.room})
+        if self.guest.secret:
+            later(partial(self.check_host, self.relay.opens), HOST_WAIT_MS)
+
+    def check_host(self, opens: int) -> None:
+        """No session with a host since the connection opened `opens`-th: a stranger may hold this code
+        (after a relay restart) while the host moved to the fallback room, or the other way round."""
+        if opens == self.relay.opens and self.guest.session is None and not self.guest.ended:
+            self.rejoin()
 
     def rejoin(self) -> None:
-        """Ask for the room again (the relay did not know it: it restarted and the host is not back yet)."""
-        self.on_open()
+        """Ask again (the relay did not know the room, or no host answered): with the table secret, in the
+        other of the link's room and the table's fallback room, else in the same room."""
+        secret = self.guest.secret
+        if not secret:
+            self.on_open()
+            return
+        fallback = fallback_room(secret)
+        self.relay.move(self.room if self.relay.room == fallback else fallback)
 
     def to_host(self, message: dict[str, Any]) -> None:
         """Seal a message and send it to the host over the channel or the relay."""
