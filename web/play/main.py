@@ -61,7 +61,7 @@ class Page:
 
     def __init__(self, start: dict[str, Any]) -> None:
         params = dict(parse_qsl(urlsplit(start["href"]).query))
-        game = get_game(params.get("game") or "futures")
+        game = get_game(params.get("game") or DEFAULT_GAME)
         levels = bot_levels(game)
         setup = read_link(params, levels)
         ahead = start.get("seed")  # dealt ahead by a visit before (deal_next)

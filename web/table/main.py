@@ -28,7 +28,7 @@ from tt_bridge import later, post, serve
 import pygame_core.games  # noqa: F401  (registers every game)
 from pygame_core.bots import bot_factories, bot_levels
 from pygame_core.catalog import bot_label, catalog
-from pygame_core.engine import GameError, get_board, get_game, recent
+from pygame_core.engine import DEFAULT_GAME, GameError, get_board, get_game, recent
 from pygame_core.engine.host import Event, Gate, Guest, Host
 from pygame_core.engine.howto import rules_html
 from pygame_core.engine.link import page_lang, read_link
@@ -296,7 +296,7 @@ class HostPage:
 
     def __init__(self, session: dict[str, Any] | None) -> None:
         params = where.params
-        setup = read_link(params, bot_levels(get_game(params.get("game") or "futures")))
+        setup = read_link(params, bot_levels(get_game(params.get("game") or DEFAULT_GAME)))
         game = get_game(setup.game)
         self.bots = bot_factories(game)
         if session is not None:
