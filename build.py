@@ -859,7 +859,7 @@ def make_snapshot(site: Path, wheels: Sequence[Path], stdlib: str) -> str:
         cached.parent.mkdir(parents=True, exist_ok=True)
         partial = cached.with_suffix(".partial")
         pages = json.dumps([[name, str(path)] for name, path in snapshot_pages()])
-        args = [runtime, partial, json.dumps(imports), pages, site / stdlib, *wheels]
+        args: list[str | Path] = [runtime, partial, json.dumps(imports), pages, site / stdlib, *wheels]
         sizes = json.loads(run_node(SNAPSHOT_JS, args, "make the start-up snapshot"))
         if sizes["heap"] > PYODIDE_INITIAL_HEAP:
             partial.unlink()
@@ -1077,7 +1077,7 @@ def stdlib_modules(runtime: Path, wheels: Sequence[Path], imports: Sequence[str]
     cached = CACHE / "stdlib" / f"modules-{key}.json"
     if not cached.exists():
         step(f"stdlib: node imports {len(imports)} modules and plays every game, to see what the pages use")
-        args = [runtime, json.dumps(imports), STDLIB_EXERCISE, *wheels]
+        args: list[str | Path] = [runtime, json.dumps(imports), STDLIB_EXERCISE, *wheels]
         line = run_node(STDLIB_JS, args, "find the modules the pages use")
         cached.parent.mkdir(parents=True, exist_ok=True)
         partial = cached.with_suffix(".partial")
@@ -1189,7 +1189,8 @@ class Values(dict[str, Any]):
     def __getitem__(self, key: str) -> str:
         """Return the value, rendering it if it is a callable."""
         value = super().__getitem__(key)
-        return value() if callable(value) else value
+        text: str = value() if callable(value) else value
+        return text
 
 
 def page_values(
@@ -1301,7 +1302,8 @@ def render(text: str, values: dict[str, Any]) -> str:
     def substitute(match: re.Match[str]) -> str:
         if match[1] not in values:
             raise BuildError(f"unknown placeholder {match[0]}")
-        return values[match[1]]
+        text: str = values[match[1]]
+        return text
 
     return re.sub(r"\{\{\s*([A-Z_]+)\s*\}\}", substitute, text)
 

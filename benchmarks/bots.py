@@ -77,7 +77,7 @@ def main() -> None:
         return made
 
     searching = [
-        f"{n}: samples={b.samples}, horizon={b.horizon}" for n in levels if isinstance(b := bot(n), SearchBot)
+        f"{n}: samples={s.samples}, horizon={s.horizon}" for n in levels if isinstance(s := bot(n), SearchBot)
     ]
     print(
         f"{game.name}, options {json.dumps(options)}, Python {sys.version.split()[0]}, one process; "

@@ -312,7 +312,7 @@ class HostPage:
         self.room: str | None = session["room"] if session else None
         self.key: str | None = session["key"] if session else None
         saved_secret = session.get("secret") if session else None
-        self.secret: str = saved_secret if secret_bytes(saved_secret) else new_secret()
+        self.secret: str = saved_secret if saved_secret and secret_bytes(saved_secret) else new_secret()
         self.gate = Gate(self.host, self.secret)
         self.pace = setup.pace
         self.links: dict[str, Link] = {}
@@ -445,7 +445,7 @@ class HostPage:
             if not kind.is_human:
                 status, buttons = bot_label(self.host.table.game, kind.kind, lang), ""
             else:
-                status = t("connected", transport=t(transport)) if peer else t("waiting")
+                status = t("connected", transport=t(transport)) if transport else t("waiting")
                 buttons = tag(
                     "button", t("to_bot"), type="button", data_seat_bot=seat, class_="tt-act"
                 ) + tag("button", t("to_phone"), type="button", data_seat_free=seat, class_="tt-act")
@@ -583,7 +583,7 @@ class GuestPage:
         self.quick = quick
         self.held: tuple[str, int] | None = None
         secret = where.fragment.get("k") or load(f"trading-table-secret:{room}")
-        if secret_bytes(secret):
+        if secret and secret_bytes(secret):
             store(f"trading-table-secret:{room}", secret)
         else:
             secret = None
