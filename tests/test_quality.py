@@ -1,4 +1,4 @@
-"""Code quality gates: ruff on the whole tree, mypy (strict) on pygame_core, doctests of the engine."""
+"""Code quality gates: ruff on the whole tree, mypy (strict) on what pyproject names, doctests of the engine."""
 
 import doctest
 import importlib
