@@ -201,15 +201,13 @@ CHROMIUM_FLAGS = (
     "--disable-features=WebRtcHideLocalIpsWithMdns",
 )
 SITE = "Trading Table"  # the site's name, last in a page's title
-# The play page paints this game's public board before the runtime loads (prerendered at build time).
-PREVIEW_GAME = "futures"  # the game of a page whose link names none
 EMBED_PAGE = Path(
     "embed/index.html"
 )  # once more per game, player count and language: embed/<game>/[<n>/][ja/]
 RULES_PAGE = Path("rules/index.html")  # rendered per game and language: rules/<game>/ and rules/<game>/ja/
 PIP_DOWNLOAD_FLAGS = ("--quiet", "--no-deps", "--only-binary=:all:", "--python-version", "3.14")
 TOOLS = ("build>=1.2", "playwright>=1.49", "pytest-playwright>=0.6")
-RENDERED_SUFFIXES = (".html", ".toml", ".mjs", ".js")
+RENDERED_SUFFIXES = (".html", ".toml", ".mjs", ".js", ".json")
 # The start-up snapshot (see make_snapshot): a Pyodide memory image taken in Node after importing what the
 # pages import at their top. Modules the pages import that only exist in a browser are left out.
 SNAPSHOT_SKIP = frozenset({"pyscript", "js", "pyodide_js", "_pyscript", "polyscript"})
@@ -925,7 +923,7 @@ def make_snapshot(site: Path, wheels: Sequence[Path], stdlib: str) -> str:
         cached.parent.mkdir(parents=True, exist_ok=True)
         partial = cached.with_suffix(".partial")
         pages = json.dumps([[name, str(path)] for name, path in snapshot_pages()])
-        args = [runtime, partial, json.dumps(imports), pages, site / stdlib, *wheels]
+        args: list[str | Path] = [runtime, partial, json.dumps(imports), pages, site / stdlib, *wheels]
         sizes = json.loads(run_node(SNAPSHOT_JS, args, "make the start-up snapshot"))
         if sizes["heap"] > PYODIDE_INITIAL_HEAP:
             partial.unlink()
@@ -1143,7 +1141,7 @@ def stdlib_modules(runtime: Path, wheels: Sequence[Path], imports: Sequence[str]
     cached = CACHE / "stdlib" / f"modules-{key}.json"
     if not cached.exists():
         step(f"stdlib: node imports {len(imports)} modules and plays every game, to see what the pages use")
-        args = [runtime, json.dumps(imports), STDLIB_EXERCISE, *wheels]
+        args: list[str | Path] = [runtime, json.dumps(imports), STDLIB_EXERCISE, *wheels]
         line = run_node(STDLIB_JS, args, "find the modules the pages use")
         cached.parent.mkdir(parents=True, exist_ok=True)
         partial = cached.with_suffix(".partial")
@@ -1255,13 +1253,14 @@ class Values(dict[str, Any]):
     def __getitem__(self, key: str) -> str:
         """Return the value, rendering it if it is a callable."""
         value = super().__getitem__(key)
-        return value() if callable(value) else value
+        text: str = value() if callable(value) else value
+        return text
 
 
 def page_values(
     page: Path,
     wheel_name: str,
-    preview_game: str = PREVIEW_GAME,
+    preview_game: str = "",
     lang: str = "en",
     players: int = 0,
     snapshot: str = "",
@@ -1273,14 +1272,18 @@ def page_values(
     pygame_core renders at build time (the game list, the previews of `players` (0: as a form starts),
     the games' facts, a game's rules);
     `downloads` is the size of each big file a start fetches, by its path under dist/; `build_id` names
-    what the pages' Python paints (python.js keeps a paint for a quick start only within one build)."""
+    what the pages' Python paints (python.js keeps a paint for a quick start only within one build);
+    `preview_game` is the game a page shows whose link names none (by default the engine's DEFAULT_GAME)."""
     root = "../" * (len(page.parts) - 1) or "./"
+    preview_game = preview_game or default_game()
     return Values(
         {
             "ROOT": root,
             "LANG": lang,
             "HOME": lambda: rendered("home", root),
             "HOME_JA": lambda: rendered("home", root, "ja"),
+            "GAME_COUNT": lambda: rendered("game_count", "en"),
+            "GAME_COUNT_JA": lambda: rendered("game_count", "ja"),
             "RULES_TITLE": lambda: titled(rendered("rules_title", preview_game, lang), lang),
             "GAME_TITLE": lambda: titled(engine_pages().get_game(preview_game).name, lang),
             "RULES": lambda: rendered("rules_page", preview_game, lang, root),
@@ -1380,13 +1383,22 @@ def engine_pages() -> Any:
     return pygame_core.catalog
 
 
+def default_game() -> str:
+    """The game of a page whose link names none: the play page paints its public board before the runtime
+    loads (prerendered at build time), and an embed without a game plays it."""
+    import pygame_core.engine
+
+    return pygame_core.engine.DEFAULT_GAME
+
+
 def render(text: str, values: dict[str, Any]) -> str:
     """Replace {{NAME}} placeholders; an unknown name is an error."""
 
     def substitute(match: re.Match[str]) -> str:
         if match[1] not in values:
             raise BuildError(f"unknown placeholder {match[0]}")
-        return values[match[1]]
+        text: str = values[match[1]]
+        return text
 
     return re.sub(r"\{\{\s*([A-Z_]+)\s*\}\}", substitute, text)
 
@@ -1405,7 +1417,7 @@ def page_copies(relative: Path) -> list[tuple[Path, str, str, int]]:
     or once per game and language (the rules: rules/<game>/ and rules/<game>/ja/), or per game, player
     count and language (the embed: embed/<game>/[<n>/][ja/], n left out for the count a form starts at;
     and once more as embed/)."""
-    once = [(relative, PREVIEW_GAME, "en", 0)]
+    once = [(relative, default_game(), "en", 0)]
     languages = ((".", "en"), ("ja", "ja"))
     if relative == RULES_PAGE:
         games = engine_pages().game_facts()
@@ -1429,7 +1441,7 @@ def render_pages(
     downloads: Sequence[str] = (),
     build_id: str = "",
 ) -> None:
-    """Copy web/ into out, filling placeholders in .html/.toml files (markdown notes are skipped); the
+    """Copy web/ into out, filling placeholders in RENDERED_SUFFIXES files (markdown notes are skipped); the
     embed page is also rendered once per game under embed/<game>/, the rules page per game and language.
     `downloads` are the paths under out of the files a first start waits for (sizes to worker.mjs)."""
     sizes = {path: (out / path).stat().st_size for path in downloads}

@@ -26,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import pygame_core.games  # noqa: F401  (registers every game)
 from pygame_core.bots import bot_levels, make_bot
 from pygame_core.bots.search import SearchBot
-from pygame_core.engine import Action, Bot, Game, Player, Rng, State, get_game, play_match
+from pygame_core.engine import DEFAULT_GAME, Action, Bot, Game, Player, Rng, State, get_game, play_match
 
 
 class Timed:
@@ -53,7 +53,7 @@ class Timed:
 def main() -> None:
     """Print one Markdown table row per pairing and player count."""
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--game", default="futures")
+    p.add_argument("--game", default=DEFAULT_GAME)
     p.add_argument("--games", type=int, default=200)
     p.add_argument("--players", help="player counts, comma-separated (default: all the game allows)")
     p.add_argument("--rows", help="A:B pairs, comma-separated (default: each level against the one below)")
@@ -77,7 +77,7 @@ def main() -> None:
         return made
 
     searching = [
-        f"{n}: samples={b.samples}, horizon={b.horizon}" for n in levels if isinstance(b := bot(n), SearchBot)
+        f"{n}: samples={s.samples}, horizon={s.horizon}" for n in levels if isinstance(s := bot(n), SearchBot)
     ]
     print(
         f"{game.name}, options {json.dumps(options)}, Python {sys.version.split()[0]}, one process; "

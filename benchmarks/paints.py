@@ -40,6 +40,8 @@ import bots_browser  # its phone throttle and percentile
 import startup  # its Chromium
 
 import build  # the project's build.py, stdlib only
+import pygame_core.games  # noqa: F401  (registers every game)
+from pygame_core.engine import all_games
 
 TIMED = """
 addEventListener("DOMContentLoaded", () => {
@@ -155,7 +157,7 @@ def main() -> int:
     """Serve each site, play the games on each in turn, print the table."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--site", action="append", type=Path, help="a built site (repeatable; default dist/)")
-    parser.add_argument("--games", default="futures,mercator,stock_trader,value_scale,virus_money")
+    parser.add_argument("--games", default=",".join(g.id for g in all_games()), help="default: every game")
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--level", type=int, help="the bots' level (1 random; default the strongest)")
     parser.add_argument("--runs", type=int, default=2, help="games per game and site (seeds 1..N)")

@@ -68,7 +68,7 @@ def raise_fd_limit() -> tuple[int, int]:
 async def expect(ws: ClientConnection, kind: str) -> dict[str, Any]:
     """The next message of that type from the relay."""
     while True:
-        message = json.loads(await ws.recv())
+        message: dict[str, Any] = json.loads(await ws.recv())
         if message["type"] == kind:
             return message
         if message["type"] == "error":

@@ -242,7 +242,7 @@ class HostLikeServer(build.DistServer):
     def __init__(self, root: Path) -> None:
         """Serve root on a free localhost port."""
         super().__init__(root)
-        self.RequestHandlerClass = functools.partial(HostLikeHandler, directory=str(root))  # type: ignore[assignment]
+        self.RequestHandlerClass = functools.partial(HostLikeHandler, directory=str(root))
         self.sends: list[tuple[float, str, int]] = []  # (s from `begun`, path, bytes) of every write
         self.begun = time.perf_counter()
         self.relay_port = 0  # where /relay goes (0: nowhere)

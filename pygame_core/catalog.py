@@ -28,6 +28,21 @@ from .engine.table import HUMAN
 
 DEFAULT_PLAYERS = 4  # the player count a form and a preview start at, within the game's range
 PREVIEW_SEED = 1
+COUNTS = [
+    "No",
+    "One",
+    "Two",
+    "Three",
+    "Four",
+    "Five",
+    "Six",
+    "Seven",
+    "Eight",
+    "Nine",
+    "Ten",
+    "Eleven",
+    "Twelve",
+]
 
 TEXTS: Texts = {
     "en": {
@@ -185,6 +200,13 @@ def home(root: str, lang: str = "en") -> str:
     """Return the home page's grid of games: for each a picture drawn by its own board, its players,
     minutes and pitch, "Play vs bots" in one tap, "How to play", and the full setup behind "Options"."""
     return tag("div", "".join(game_card(game, root, lang) for game in all_games()), class_="tt-games")
+
+
+def game_count(lang: str) -> str:
+    """Return how many games are registered as the home page and the manifest say it: "Five" in English
+    (a word up to twelve, capitalised to start a sentence), "5" in Japanese."""
+    count = len(all_games())
+    return COUNTS[count] if lang == "en" and count < len(COUNTS) else str(count)
 
 
 def picture(game: Game, lang: str) -> str:

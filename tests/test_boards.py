@@ -1,8 +1,10 @@
-"""The board contract (docs/boards.md), checked on every registered game over a random game in both languages:
+"""The board contract (docs/boards.md), checked on every registered game over random games in both languages:
+every legal action playable from the seat's board, every view and event rendered, the Japanese texts' keys,
 rules text, explanations of every `data-explain` key, actions in words, the log's groups and the end."""
 
 import importlib
 import re
+import xml.etree.ElementTree as ET
 from functools import partial
 
 import pytest
@@ -13,7 +15,7 @@ from pygame_core.bots import bot_levels, make_bot
 from pygame_core.catalog import bot_label
 from pygame_core.engine import all_games, get_board
 from pygame_core.engine.howto import explained, inline, rules_html
-from pygame_core.engine.screen import end_panel, log_html, seat_name
+from pygame_core.engine.screen import SELECT, Outline, chosen, end_panel, log_html, seat_name
 from pygame_core.engine.table import Table
 
 GAMES = all_games()
@@ -31,6 +33,102 @@ def boards(game, seed=3):
             legal = game.legal_actions(state, viewer) if viewer is not None else []
             view = game.view(state, viewer)
             yield view, get_board(game.id).render(view, legal, lang="en")
+
+
+# Each game at its fewest and most players with its default options, and at its fewest with the first other
+# choice of each option: the setups the contract tests below play through.
+SETUPS = [
+    pytest.param(g, n, {}, id=f"{g.id}-{n}")
+    for g in GAMES
+    for n in dict.fromkeys((g.min_players, g.max_players))
+] + [
+    pytest.param(g, g.min_players, {key: value}, id=f"{g.id}-{key}={value}")
+    for g in GAMES
+    for key, choices in g.option_choices.items()
+    for value in choices[1:2]
+]
+TAPPED_BOARDS = 1000  # the most boards one seat's taps may draw in one state
+
+
+def parse(markup: str) -> ET.Element:
+    """Return a board's markup parsed; fails if it is not well-formed."""
+    return ET.fromstring(markup)
+
+
+def reachable_actions(game, view, legal, lang) -> set[str]:
+    """Return every data-action the seat's board offers as drawn or after taps on its choices: each choice
+    drawn unpressed (data-select) tapped as the screen taps it, breadth first; boards that offer the same
+    actions and choices with the same ones pressed are one."""
+    render = get_board(game.id).render
+
+    def drawn(selected: list[str]) -> tuple[Outline, tuple]:
+        markup = render(view, legal, lang=lang, selected=selected)
+        outline = Outline.of(markup)
+        pressed = sorted(m[1] for m in SELECT.finditer(markup) if 'aria-pressed="true"' in m[0])
+        return outline, (outline.actions, outline.choices, tuple(pressed))
+
+    start, key = drawn([])
+    seen, frontier = {key}, [([], start)]
+    while frontier:
+        later = []
+        for selected, outline in frontier:
+            for value in outline.choices:
+                picked = chosen(selected, "select", value)
+                now, key = drawn(picked)
+                if key not in seen:
+                    seen.add(key)
+                    later.append((picked, now))
+                assert len(seen) <= TAPPED_BOARDS, f"{game.id}: over {TAPPED_BOARDS} boards from one state"
+        frontier = later
+    return {action for actions, _, _ in seen for action in actions}
+
+
+# The fewest players and one more, default options: a seat's every choice is tapped through in every state
+# looked at, which is slow for amounts and coin mixes (each game's own tests try its options).
+TAPPED = [
+    pytest.param(g, n, id=f"{g.id}-{n}")
+    for g in GAMES
+    for n in (g.min_players, g.min_players + 1)
+    if n <= g.max_players
+]
+
+
+@pytest.mark.parametrize(("game", "players"), TAPPED)
+def test_every_legal_action_and_only_those_can_be_played_from_the_seat_s_board(game, players):
+    steps = 0
+    for step, (state, _, _) in enumerate(playout(game, players, players)):
+        if step % 3:
+            continue
+        steps += 1
+        assert "data-action" not in get_board(game.id).render(game.view(state, None), [])
+        for seat in game.to_act(state):
+            legal = game.legal_actions(state, seat)
+            shown = reachable_actions(game, game.view(state, seat), legal, "en")
+            assert shown == set(legal), (step, seat, sorted(shown ^ set(legal))[:5])
+    assert steps > 5
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize(("game", "players", "options"), SETUPS)
+def test_every_view_and_event_renders_in_both_languages(game, players, options, lang):
+    board = get_board(game.id)
+    names = board.seat_names(players, lang)
+    for state, _, _ in playout(game, players, 7, options):
+        for viewer in (None, *range(players)):
+            legal = game.legal_actions(state, viewer) if viewer is not None else []
+            parse(board.render(game.view(state, viewer), legal, lang=lang, names=names))
+        for event in state["events"]:
+            text = board.describe(event, lang, names)
+            assert text and "{" not in text, event
+    assert game.result(state) is not None
+    assert 'class="tt-result"' in board.render(game.view(state, None), [], lang=lang)
+
+
+@pytest.mark.parametrize("game", CASES)
+def test_every_japanese_text_has_its_english_key(game):
+    texts = importlib.import_module(f"pygame_core.games.{game.id}.board").TEXTS
+    assert set(texts["ja"]) <= set(texts["en"]), "English is the fallback of every key"
+    assert texts["ja"], "the board speaks Japanese"
 
 
 @pytest.mark.parametrize("game", CASES)

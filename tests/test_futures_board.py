@@ -1,55 +1,16 @@
-"""The Futures! board: well-formed markup whose clickable actions are exactly the legal actions."""
+"""The Futures! board: what only it draws and says (the board contract every game meets is test_boards.py)."""
 
 import xml.etree.ElementTree as ET
-from itertools import combinations
 
-import pytest
 from playout import playout
 
-from pygame_core.games.futures.board import TEXTS, describe, ladders_svg, render
+from pygame_core.games.futures.board import describe, ladders_svg, render
 from pygame_core.games.futures.rules import COMMODITIES, FUTURES
 
 
 def parse(html: str) -> ET.Element:
     """Return the parsed board; fails if the markup is not well-formed."""
     return ET.fromstring(html)
-
-
-def actions_in(html: str) -> set[str]:
-    """Return every data-action on the board."""
-    return {e.attrib["data-action"] for e in parse(html).iter() if "data-action" in e.attrib}
-
-
-def selections(view) -> list[tuple[str, ...]]:
-    """Return every selection a person can make on this view: each card, and each pair of cards."""
-    hand = view.get("hand", [])
-    return [(), *((c,) for c in set(hand)), *combinations(hand, 2)]
-
-
-@pytest.mark.parametrize(("players", "seed"), [(3, 1), (4, 2), (4, 3)])
-def test_the_legal_actions_are_exactly_the_clickable_ones(players, seed):
-    for state, _, _ in playout(FUTURES, players, seed):
-        for p in FUTURES.to_act(state):
-            legal = set(FUTURES.legal_actions(state, p))
-            view = FUTURES.view(state, p)
-            shown: set[str] = set()
-            for sel in selections(view):
-                found = actions_in(render(view, sorted(legal), selected=sel))
-                assert found <= legal
-                shown |= found
-            assert shown == legal
-
-
-@pytest.mark.parametrize("lang", ["en", "ja"])
-def test_every_view_and_event_renders_in_both_languages(lang):
-    for state, _, _ in playout(FUTURES, 3, 7):
-        for viewer in (None, 0, 1, 2):
-            html = render(FUTURES.view(state, viewer), FUTURES.legal_actions(state, viewer or 0), lang=lang)
-            parse(html)
-        for event in state["events"]:
-            assert describe(event, lang, ["A", "B", "C"])
-    assert FUTURES.result(state) is not None
-    assert 'class="tt-result"' in render(FUTURES.view(state, None), [], lang=lang)
 
 
 def test_the_table_board_has_no_hand_and_no_action():
@@ -63,7 +24,6 @@ def test_japanese_covers_the_board_words():
         FUTURES.view(FUTURES.setup(4, 1), 0), FUTURES.legal_actions(FUTURES.setup(4, 1), 0), lang="ja"
     )
     assert "前期取引" in html and "場札" in html and "手札" in html
-    assert set(TEXTS["ja"]) <= set(TEXTS["en"])
 
 
 def test_a_burst_lists_the_forced_settlements_with_each_language_s_commas_and_brackets():

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from pygame_core.bots import bot_levels, make_bot
-from pygame_core.engine import Rng, get_game
+from pygame_core.engine import Rng, all_games, get_game
 from pygame_core.engine.errors import BadSetup
 from pygame_core.engine.host import (
     BURST,
@@ -43,7 +43,7 @@ from pygame_core.engine.tunnel import (
 GAME = get_game("futures")
 BOTS = {n: partial(make_bot, GAME, n) for n in bot_levels(GAME)}
 NAMES = {"en": ["Red", "Blue", "Yellow", "Purple", "Green"], "ja": ["赤", "青", "黄", "紫", "緑"]}
-GAMES = ["futures", "mercator", "stock_trader", "value_scale", "virus_money"]
+GAMES = [game.id for game in all_games()]
 
 
 def new_host(seats=("human", "human", "human", "trader"), seed=4, game="futures") -> Host:

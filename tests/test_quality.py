@@ -1,4 +1,4 @@
-"""Code quality gates: ruff on the whole tree, mypy (strict) on pygame_core, doctests of the engine."""
+"""Quality gates: ruff on the whole tree, mypy (strict) on what pyproject names, the engine's doctests."""
 
 import doctest
 import importlib

@@ -10,7 +10,7 @@ code the spec's lookup just compiled: the same result, found once.
 import zipimport
 from types import CodeType
 
-_get_module_code = zipimport._get_module_code
+_get_module_code = zipimport._get_module_code  # type: ignore[attr-defined]  # CPython's, private
 _last: dict[tuple[str, str, str], tuple[CodeType, bool, str]] = {}  # the last lookup, for the run after it
 
 
@@ -25,4 +25,4 @@ def _found_once(importer: zipimport.zipimporter, fullname: str) -> tuple[CodeTyp
     return found
 
 
-zipimport._get_module_code = _found_once
+zipimport._get_module_code = _found_once  # type: ignore[attr-defined]

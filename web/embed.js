@@ -21,7 +21,7 @@
     if ([...frames.values()].some((frame) => frame.element === element)) return;
     const data = element.dataset;
     const id = `tt-embed-${frames.size + 1}`;
-    const options = new URLSearchParams({ game: data.tradingTable || "futures" });
+    const options = new URLSearchParams({ game: data.tradingTable || "{{PREVIEW_GAME}}" });
     for (const [name, value] of Object.entries(data)) if (value && !FRAME_ONLY.includes(name)) options.set(name, value);
     // The frame's id for its messages, and the only origin it sends them to.
     options.set("embed", "1");

@@ -5,10 +5,11 @@ from .errors import BadRecord, BadSetup, GameError, IllegalAction, NotYourTurn, 
 from .game import Action, Game, Options, Outcome, Player, State, View, top_scorers
 from .match import Match, play_match
 from .record import Record, replay
-from .registry import all_games, get_board, get_game, register
+from .registry import DEFAULT_GAME, all_games, get_board, get_game, register
 from .rng import Rng
 
 __all__ = [
+    "DEFAULT_GAME",
     "Action",
     "BadRecord",
     "BadSetup",

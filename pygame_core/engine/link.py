@@ -18,11 +18,10 @@ from typing import Any
 from .bot import BotFactory
 from .errors import BadSetup
 from .game import Game, Options
-from .registry import get_game
+from .registry import DEFAULT_GAME, get_game
 from .rooms import ALPHABET, CODE_LENGTH
 from .table import HUMAN, Table
 
-DEFAULT_GAME = "futures"
 DEFAULT_LEVEL = 2
 DEFAULT_PACE_MS = 700
 LANGS = ("en", "ja")

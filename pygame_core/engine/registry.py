@@ -7,6 +7,7 @@ from .errors import UnknownGame
 from .game import Game
 from .render import Board
 
+DEFAULT_GAME = "futures"  # the game of a link, page or embed that names none
 _GAMES: dict[str, Game] = {}
 _BOTS: dict[str, dict[str, BotFactory]] = {}
 _BOARDS: dict[str, Board] = {}

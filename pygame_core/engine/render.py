@@ -68,6 +68,40 @@ def esc(text: object) -> str:
     return escape(str(text), quote=True)
 
 
+# HTML elements written here that may come out empty; `<x/>` is kept for SVG's and void elements.
+OPEN_ENDED = frozenset(
+    [
+        "a",
+        "article",
+        "b",
+        "button",
+        "details",
+        "div",
+        "em",
+        "h1",
+        "h2",
+        "h3",
+        "h4",
+        "label",
+        "li",
+        "nav",
+        "ol",
+        "option",
+        "p",
+        "section",
+        "select",
+        "small",
+        "span",
+        "strong",
+        "summary",
+        "td",
+        "text",
+        "th",
+        "ul",
+    ]
+)
+
+
 def attrs(**values: object) -> str:
     """Return ` name="value"` pairs; `data_x` becomes `data-x`, `class_` becomes `class`, None is left out."""
     return "".join(
@@ -76,19 +110,9 @@ def attrs(**values: object) -> str:
 
 
 def tag(name: str, content: str = "", **values: object) -> str:
-    """Return an element; content is trusted markup, and an element without content is self-closed."""
-    if content == "" and name not in (
-        "div",
-        "span",
-        "p",
-        "section",
-        "button",
-        "text",
-        "td",
-        "th",
-        "ul",
-        "ol",
-    ):
+    """Return an element; content is trusted markup, and an element without content is self-closed unless
+    HTML needs its end tag (OPEN_ENDED: a browser reads `<a/>` as an open link that swallows what follows)."""
+    if content == "" and name not in OPEN_ENDED:
         return f"<{name}{attrs(**values)}/>"
     return f"<{name}{attrs(**values)}>{content}</{name}>"
 

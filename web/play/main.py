@@ -24,9 +24,9 @@ from tt_bridge import LATER, later, post, serve
 import pygame_core.games  # noqa: F401  (registers every game)
 from pygame_core.bots import bot_factories, bot_levels
 from pygame_core.bots.hint import hint_steps
-from pygame_core.engine import Game, GameError, all_games, get_board, get_game, recent
+from pygame_core.engine import DEFAULT_GAME, Game, GameError, all_games, get_board, get_game, recent
 from pygame_core.engine.howto import rules_html
-from pygame_core.engine.link import DEFAULT_GAME, page_lang, read_link
+from pygame_core.engine.link import page_lang, read_link
 from pygame_core.engine.record import replay_link
 from pygame_core.engine.render import Texts, plain, tag, translate
 from pygame_core.engine.screen import SPEEDS, Screen
@@ -61,7 +61,7 @@ class Page:
 
     def __init__(self, start: dict[str, Any]) -> None:
         params = dict(parse_qsl(urlsplit(start["href"]).query))
-        game = get_game(params.get("game") or "futures")
+        game = get_game(params.get("game") or DEFAULT_GAME)
         levels = bot_levels(game)
         setup = read_link(params, levels)
         ahead = start.get("seed")  # dealt ahead by a visit before (deal_next)
@@ -79,7 +79,7 @@ class Page:
         self.bots = bot_factories(game)
         self.pace = setup.pace
         self.screen: Screen | None = None
-        self.thinking: Generator[None] | None = None  # the bot move under way, worked in slices
+        self.thinking: Generator[None, None, tuple[int, str]] | None = None  # the bot move, in slices
         self.hinting: Generator[None, None, Any] | None = None  # the hint under way, worked in slices
         self.waiting = False  # a bot's turn is timed
         self.sheet_open = False  # the rules or an explanation are open: bots wait
@@ -235,6 +235,7 @@ class Page:
                 return
         if self.thinking is not None and "data-handover" not in attrs:
             return
+        assert self.screen is not None, "a tap reaches only a dealt page (on)"
         if "data-action" in attrs:
             self.screen.click("action", attrs["data-action"], attrs.get("data-then", ""))
         else:
@@ -336,11 +337,13 @@ def on(run: Callable[[Page, dict[str, Any]], None]) -> Callable[[dict[str, Any]]
 
     def handle(message: dict[str, Any]) -> object:
         if refused is not None:
-            return answer_refused(message, *refused)
-        if page is None or page.screen is None:
+            answer_refused(message, *refused)
+        elif page is None or page.screen is None:
             early.append(message)
             return LATER
-        return run(page, message)
+        else:
+            run(page, message)
+        return None
 
     return handle
 

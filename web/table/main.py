@@ -30,7 +30,7 @@ from tt_crypto import Noble
 import pygame_core.games  # noqa: F401  (registers every game)
 from pygame_core.bots import bot_factories, bot_levels
 from pygame_core.catalog import bot_label, catalog
-from pygame_core.engine import GameError, crypto, get_board, get_game, recent
+from pygame_core.engine import DEFAULT_GAME, GameError, crypto, get_board, get_game, recent
 from pygame_core.engine.host import Event, Gate, Guest, Host
 from pygame_core.engine.howto import rules_html
 from pygame_core.engine.link import page_lang, peer_id, read_link, room_code
@@ -355,7 +355,7 @@ class HostPage:
 
     def __init__(self, session: dict[str, Any] | None) -> None:
         params = where.params
-        setup = read_link(params, bot_levels(get_game(params.get("game") or "futures")))
+        setup = read_link(params, bot_levels(get_game(params.get("game") or DEFAULT_GAME)))
         game = get_game(setup.game)
         self.bots = bot_factories(game)
         if session is not None:
@@ -525,7 +525,7 @@ class HostPage:
             if not kind.is_human:
                 status, buttons = bot_label(self.host.table.game, kind.kind, lang), ""
             else:
-                status = t("connected", transport=t(transport)) if peer else t("waiting")
+                status = t("connected", transport=t(transport)) if transport else t("waiting")
                 buttons = tag(
                     "button", t("to_bot"), type="button", data_seat_bot=seat, class_="tt-act"
                 ) + tag("button", t("to_phone"), type="button", data_seat_free=seat, class_="tt-act")

@@ -1,0 +1,1 @@
+"""Pyodide's Python package, as far as the pages use it."""
