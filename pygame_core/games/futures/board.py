@@ -272,14 +272,15 @@ def ladders_svg(v: View, legal: set[str], lang: str) -> str:
                     action = f"trade:{c}:{side}"
                     if action in legal:
                         hot.append(
-                            tag(
-                                "rect",
+                            hot_rect(
+                                action,
+                                v,
+                                lang,
                                 x=sx,
                                 y=y,
                                 width=36,
                                 height=row_h - 2,
                                 class_="tt-hot",
-                                data_action=action,
                                 data_explain=f"square:{side}:{c}",
                             )
                         )
@@ -309,14 +310,15 @@ def ladders_svg(v: View, legal: set[str], lang: str) -> str:
             covered = price == v["prices"][i] and f"trade:{c}:{side}" in legal
             if me in owners and action in legal and not covered:
                 col.append(
-                    tag(
-                        "rect",
+                    hot_rect(
+                        action,
+                        v,
+                        lang,
                         x=sx,
                         y=y - row_h // 2 + 1,
                         width=36,
                         height=row_h - 2,
                         class_="tt-hot tt-settle",
-                        data_action=action,
                         data_explain=f"marker:{c}:{side}:{price}",
                     )
                 )
@@ -334,8 +336,23 @@ def ladders_svg(v: View, legal: set[str], lang: str) -> str:
         paths + "".join(out) + "".join(hot),  # trades on top: a tap on a square full of markers trades
         viewBox=f"0 0 {col_w * 3} {height}",
         class_="tt-ladders",
-        role="img",
+        role="group" if any(a.startswith(("trade:", "settle:")) for a in legal) else "img",
         aria_label=label,
+    )
+
+
+def hot_rect(action: str, v: View, lang: str, **attrs: object) -> str:
+    """Return the SVG square to tap for a legal action: a button to the keyboard and screen readers, named
+    as the hints name the action."""
+    from .help import action_name  # help builds on this module
+
+    return tag(
+        "rect",
+        data_action=action,
+        tabindex="0",
+        role="button",
+        aria_label=action_name(action, v, lang),
+        **attrs,
     )
 
 
@@ -429,15 +446,16 @@ def market_svg(v: View, legal: set[str], lang: str, chosen: str | None) -> str:
         for action in (f"place:{i}:{chosen}", f"reveal:{i}"):
             if action in legal:
                 out.append(
-                    tag(
-                        "rect",
+                    hot_rect(
+                        action,
+                        v,
+                        lang,
                         x=x,
                         y=top,
                         width=54,
                         height=76,
                         rx=6,
                         class_="tt-hot",
-                        data_action=action,
                         data_explain=f"slot:{i}",
                     )
                 )
@@ -447,7 +465,7 @@ def market_svg(v: View, legal: set[str], lang: str, chosen: str | None) -> str:
         viewBox=f"0 0 362 {top + 96}",
         class_="tt-market",
         style="max-width:30rem",
-        role="img",
+        role="group" if any(a.startswith(("place:", "reveal:")) for a in legal) else "img",
         aria_label=translate(TEXTS, lang, "market"),
     )
 
