@@ -348,6 +348,7 @@ def hot_rect(action: str, v: View, lang: str, **attrs: object) -> str:
 
     return tag(
         "rect",
+        "",
         data_action=action,
         tabindex="0",
         role="button",
