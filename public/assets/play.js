@@ -189,12 +189,13 @@
     main.className = "tt-main";
     aside.className = "tt-aside";
     for (const el of [...board.children]) (el.classList.contains("tt-side") ? aside : main).append(el);
-    // The screen's own parts go in that column too: those above the board (the replay's controls) on top.
+    // The screen's own parts go in that column too: those above the board (the replay's controls, a table's
+    // join link and seats) on top.
     const above = [];
     let below = false;
     for (const el of [...box.children]) {
       if (el === board) below = true;
-      else if (!el.matches(".tt-side,.tt-log,.tt-undo,.tt-thinking")) continue;
+      else if (!el.matches(".tt-side,.tt-log,.tt-undo,.tt-thinking,.tt-lobby")) continue;
       else if (below) aside.append(el);
       else above.push(el);
     }
