@@ -59,6 +59,8 @@ TEXTS: Texts = {
         "minutes": "{low}–{high} min",
         "minutes_one": "about {low} min",
         "play": "Play vs bots",
+        "hotseat": "Pass one phone",
+        "table": "Phones around a table",
         "howto": "How to play",
         "options": "Options",
         "rules_title": "How to play {name}",
@@ -81,6 +83,8 @@ TEXTS: Texts = {
         "minutes": "{low}〜{high}分",
         "minutes_one": "約{low}分",
         "play": "ボットと遊ぶ",
+        "hotseat": "1台を回して遊ぶ",
+        "table": "各自のスマホで遊ぶ",
         "howto": "遊び方",
         "options": "設定",
         "rules_title": "{name}の遊び方",
@@ -101,11 +105,16 @@ def preview_board(game_id: str, lang: str = "en", players: int = 0) -> str:
     return preview(game_id, players or players_at_start(get_game(game_id)), PREVIEW_SEED, lang)
 
 
-def play_params(game: Game, players: int = 0) -> dict[str, str]:
+def play_params(game: Game, players: int = 0, people: bool = False) -> dict[str, str]:
     """Return the home page's "play vs bots" link of a game (of `players`, else as a form starts): you in
-    seat 0, bots in the others."""
+    seat 0, bots in the others; with `people`, a person in every seat (one phone passed, or a table)."""
     players = players or players_at_start(game)
-    return {"game": game.id, "players": str(players), "seats": ",".join([HUMAN] + ["bot"] * (players - 1))}
+    seats = [HUMAN] * players if people else [HUMAN] + ["bot"] * (players - 1)
+    return {"game": game.id, "players": str(players), "seats": ",".join(seats)}
+
+
+# The ways to play a game, each a button of the home page's card (TEXTS key, page, a person in every seat)
+WAYS = (("play", "play", False), ("hotseat", "play", True), ("table", "table", True))
 
 
 def _first(game_id: str, lang: str, players: int = 0) -> Screen:
@@ -235,20 +244,24 @@ def game_card(game: Game, root: str, lang: str) -> str:
     facts = [t("range", low=game.min_players, high=game.max_players)]
     if low:
         facts.append(t("minutes", low=low, high=high) if high > low else t("minutes_one", low=low))
-    play = f"{root}play/?{urlencode({**play_params(game), 'lang': lang}, safe=',')}"
+    links = {
+        key: f"{root}{page}/?{urlencode({**play_params(game, people=people), 'lang': lang}, safe=',')}"
+        + ("&create=1" if page == "table" else "")
+        for key, page, people in WAYS
+    }
     rules = f"{root}rules/{game.id}/" + ("ja/" if lang == "ja" else "")
     about = board.about.get(lang) or board.about.get("en", "")
+    ways = "".join(
+        tag("a", t(key), href=links[key], class_="tt-act tt-way", **{f"data_{key}": game.id})
+        for key, _, _ in WAYS
+    )
     return tag(
         "article",
-        tag("a", picture(game, lang), href=play, class_="tt-pic", tabindex="-1", aria_hidden="true")
+        tag("a", picture(game, lang), href=links["play"], class_="tt-pic", tabindex="-1", aria_hidden="true")
         + tag("h2", esc(game.name) + " " + tag("small", dotted(facts, lang)))
         + tag("p", esc(pitch(about)))
-        + tag(
-            "p",
-            tag("a", t("play"), href=play, class_="tt-act tt-big", data_play=game.id)
-            + tag("a", t("howto"), href=rules, class_="tt-act", data_rules=game.id),
-            class_="tt-cta",
-        )
+        + tag("p", ways, class_="tt-ways")
+        + tag("p", tag("a", t("howto"), href=rules, class_="tt-act", data_rules=game.id), class_="tt-cta")
         + tag("details", tag("summary", t("options")) + setup_form(game, root, False, lang)),
         class_="tt-game",
         id=game.id,
@@ -312,7 +325,7 @@ def setup_form(game: Game, root: str, table: bool, lang: str) -> str:
         for n in range(low, high + 1)
     )
     seats = "".join(
-        tag("li", seat_select(game, i, lang), data_seat=i, hidden="" if i >= start else None)
+        tag("li", seat_select(game, i, lang, table), data_seat=i, hidden="" if i >= start else None)
         for i in range(high)
     )
     labels = {**board.labels.get("en", {}), **board.labels.get(lang, {})}
@@ -351,10 +364,11 @@ def bot_label(game: Game, name: str, lang: str = "en") -> str:
     return translate(TEXTS, lang, "bot", n=bot_levels(game).index(name) + 1, name=shown)
 
 
-def seat_select(game: Game, seat: int, lang: str = "en") -> str:
-    """Return the select of seat `seat`: a person or a bot of some level (the first seat a person)."""
+def seat_select(game: Game, seat: int, lang: str = "en", people: bool = False) -> str:
+    """Return the select of seat `seat`: a person or a bot of some level (the first seat a person, and
+    with `people`, a table's, every seat)."""
     levels = bot_levels(game)
-    default = "human" if seat == 0 else f"bot:{min(2, len(levels))}"
+    default = "human" if seat == 0 or people else f"bot:{min(2, len(levels))}"
     kinds = [("human", translate(TEXTS, lang, "person"))] + [
         (f"bot:{n}", bot_label(game, name, lang)) for n, name in enumerate(levels, start=1)
     ]

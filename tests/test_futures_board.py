@@ -32,7 +32,7 @@ def test_a_burst_lists_the_forced_settlements_with_each_language_s_commas_and_br
     assert describe(burst, "en") == (
         "BURST! PEPPER hits 50; forced settlement (Purple −32, Yellow +4); back to 25"
     )
-    assert describe(burst, "ja") == "BURST！PEPPERが50に到達、強制決済（紫−32、黄+4）。25に戻ります"
+    assert describe(burst, "ja") == "バースト！胡椒が50に到達、強制決済（紫−32、黄+4）。25に戻ります"
 
 
 def test_a_burst_names_a_seat_with_two_markers_there_once_with_their_sum():

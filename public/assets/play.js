@@ -29,10 +29,22 @@
 
   const sheet = () => document.getElementById("sheet");
 
+  // The sheet is named by its text's first heading (aria-labelledby="sheet-title"), else by its kind.
+  const SHEET = { en: "Explanation", ja: "説明" };
   function openSheet(html) {
     const dialog = sheet();
-    dialog.querySelector("[data-sheet-body]").innerHTML = html;
+    const body = dialog.querySelector("[data-sheet-body]");
+    body.innerHTML = html;
     dialog.querySelector("[data-close]").setAttribute("aria-label", root.lang === "ja" ? "閉じる" : "Close");
+    const heading = body.querySelector("h1,h2,h3");
+    if (heading) {
+      heading.id = "sheet-title";
+      dialog.setAttribute("aria-labelledby", "sheet-title");
+      dialog.removeAttribute("aria-label");
+    } else {
+      dialog.removeAttribute("aria-labelledby");
+      dialog.setAttribute("aria-label", SHEET[root.lang] ?? SHEET.en);
+    }
     if (!dialog.open) dialog.showModal();
   }
 
@@ -143,6 +155,12 @@
     if (event.target.closest("[data-explain]")) event.preventDefault(); // a long press explains instead
   });
   document.addEventListener("keydown", (event) => {
+    // A move drawn in an SVG (role="button") plays on Enter or Space, as a button does.
+    const move = event.target.closest?.('[role="button"]:not(button)');
+    if ((event.key === "Enter" || event.key === " ") && move && event.target === move) {
+      move.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true, view: window }));
+      return event.preventDefault();
+    }
     const thing = event.target.closest?.("[data-explain]");
     if (event.key === "Enter" && thing && event.target === thing && !thing.matches(ACTING)) {
       explain(thing);
@@ -171,12 +189,13 @@
     main.className = "tt-main";
     aside.className = "tt-aside";
     for (const el of [...board.children]) (el.classList.contains("tt-side") ? aside : main).append(el);
-    // The screen's own parts go in that column too: those above the board (the replay's controls) on top.
+    // The screen's own parts go in that column too: those above the board (the replay's controls, a table's
+    // join link and seats) on top.
     const above = [];
     let below = false;
     for (const el of [...box.children]) {
       if (el === board) below = true;
-      else if (!el.matches(".tt-side,.tt-log,.tt-undo,.tt-thinking")) continue;
+      else if (!el.matches(".tt-side,.tt-log,.tt-undo,.tt-thinking,.tt-lobby")) continue;
       else if (below) aside.append(el);
       else above.push(el);
     }
@@ -362,6 +381,15 @@
 
   const painted = new WeakMap(); // each box's last markup
 
+  // Others' moves told to a screen reader: the last event's words go to the page's polite live region
+  // ([data-announce]) when a paint comes on its own (a bot, another phone), not as the answer to this
+  // person's tap (<html data-busy>), whose result they hear where they are.
+  function announce(box) {
+    const line = box.querySelector("[data-last-event]")?.textContent;
+    const region = document.querySelector("[data-announce]");
+    if (region && line && !root.dataset.busy && region.textContent !== line) region.textContent = line;
+  }
+
   // The marks go on once the paint's frame is drawn: starting the flashes (an animation each) takes a style
   // recalculation of its own, in a frame of its own, not in the paint's. Marks a new paint finds still
   // waiting go on with its own.
@@ -387,8 +415,13 @@
     const made = document.createElement("template");
     made.innerHTML = html;
     split(made.content);
+    // One stop per kind of thing (a table's column, not its every cell), and none for the parts of a drawing
+    // (a ladder's every square): a drawing's moves are its stops, buttons of their own.
+    const stops = new Set();
     for (const thing of made.content.querySelectorAll("[data-explain]")) {
-      if (!thing.matches(ACTING) && !thing.closest(ACTING)) thing.setAttribute("tabindex", "0");
+      if (thing.matches(ACTING) || thing.closest(ACTING) || thing.closest("svg") || stops.has(thing.dataset.explain)) continue;
+      stops.add(thing.dataset.explain);
+      thing.setAttribute("tabindex", "0");
     }
     return { html, board: made.content, wide: wide() };
   };
@@ -429,6 +462,7 @@
       }
     }
     markSoon(box, leaves);
+    announce(box);
     focus(); // once the things that explain themselves can take it
     markHints(box, hinted, wasMarked);
     setExplainMode(root.dataset.explaining === "1");

@@ -258,6 +258,8 @@
     if (op.turn && !turn && tapped) navigator.vibrate?.(200);
     if (op.turn !== undefined) turn = op.turn;
     document.title = turn ? `${TURN[root.lang] ?? TURN.en}${separator}${title}` : title;
+    const heading = document.querySelector("h1[data-title]"); // the page's heading: what is played
+    if (heading && title && heading.textContent !== title) heading.textContent = title;
   }
 
   // The ops run in order. A paint's new board is made (parsed) at once and painted in the next frame, the ops

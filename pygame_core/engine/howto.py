@@ -27,15 +27,26 @@ def inline(text: str) -> str:
     return re.sub(r"\*\*(.+?)\*\*", r"<strong>\1</strong>", esc(text))
 
 
+def _end_paragraph(para: list[str], out: list[str]) -> None:
+    """Put the paragraph read so far (its lines as written), if any, into `out` and start a new one."""
+    if para:
+        out.append(tag("p", inline(" ".join(para))))
+        para.clear()
+
+
 def markup_html(text: str, figures: Mapping[str, str] | None = None) -> str:
-    """Return the rules markup as HTML; an unknown figure name is an error (a typo must not vanish)."""
-    out = []
+    """Return the rules markup as HTML; an unknown figure name is an error (a typo must not vanish). A
+    paragraph or list item is marked up whole, so `**strong**` words may run over a line's end."""
+    out: list[str] = []
     for block in re.split(r"\n\s*\n", text.strip()):
         lines = [line.strip() for line in block.strip().splitlines()]
-        items: list[str] = []
+        items: list[str] = []  # a list's items as written, lines joined
         kind = ""
+        para: list[str] = []  # a paragraph's lines as written
         for line in lines:
             figure = FIGURE.match(line)
+            if line.startswith(("### ", "## ")) or figure:
+                _end_paragraph(para, out)
             if line.startswith("### "):
                 out.append(tag("h3", inline(line[4:])))
             elif line.startswith("## "):
@@ -45,19 +56,16 @@ def markup_html(text: str, figures: Mapping[str, str] | None = None) -> str:
                     raise KeyError(f"no figure {figure[1]!r}")
                 out.append(tag("figure", figures[figure[1]], class_="tt-figure"))
             elif line.startswith("- ") or re.match(r"\d+\. ", line):
+                _end_paragraph(para, out)
                 kind = "ul" if line.startswith("- ") else "ol"
-                items.append(tag("li", inline(line.split(" ", 1)[1])))
+                items.append(line.split(" ", 1)[1])
             elif items:
-                items[-1] = items[-1][: -len("</li>")] + " " + inline(line) + "</li>"
+                items[-1] += " " + line
             else:
-                if out and out[-1].startswith("<p>") and not out[-1].endswith("</p>"):
-                    out[-1] += " " + inline(line)
-                else:
-                    out.append("<p>" + inline(line))
-        if out and out[-1].startswith("<p>") and not out[-1].endswith("</p>"):
-            out[-1] += "</p>"
+                para.append(line)
+        _end_paragraph(para, out)
         if items:
-            out.append(tag(kind, "".join(items)))
+            out.append(tag(kind, "".join(tag("li", inline(item)) for item in items)))
     return "".join(out)
 
 

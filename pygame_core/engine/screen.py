@@ -397,7 +397,7 @@ def tools_html(lang: str, pace: int | None = None, hint: bool = False) -> str:
 
 def with_last_event(board_html: str, text: str) -> str:
     """Return the board with the `data-last-event` line right under its prompt (at the top if none)."""
-    line = tag("p", text, class_="tt-last tt-side", data_last_event="1", aria_live="polite")
+    line = tag("p", text, class_="tt-last tt-side", data_last_event="1")  # told by the page's [data-announce]
     prompt = re.search(r'<p class="tt-prompt[ "].*?</p>', board_html)
     if prompt is None:
         return line + board_html
@@ -495,7 +495,16 @@ def log_html(
         "section",
         tag("h2", translate(TEXTS, lang, "log"))
         + hint
-        + tag("div", "".join(reversed(sections)), class_="tt-log-lines", data_log="1"),
+        # a region that scrolls: one Tab stop to scroll it by keyboard, named as its heading
+        + tag(
+            "div",
+            "".join(reversed(sections)),
+            class_="tt-log-lines",
+            data_log="1",
+            tabindex="0",
+            role="region",
+            aria_label=translate(TEXTS, lang, "log"),
+        ),
         class_="tt-log",
     )
 

@@ -180,6 +180,45 @@ def test_index_lists_futures_and_its_form_starts_a_game(page: Page, page_guard: 
     page_guard.assert_clean()
 
 
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_each_home_card_offers_bots_one_phone_and_a_table_as_equal_buttons(
+    page: Page, page_guard: PageGuard, lang: str
+) -> None:
+    page.goto(f"./?lang={lang}")
+    expect(page.locator("main")).to_have_attribute("lang", lang)
+    names = {
+        "en": ["Play vs bots", "Pass one phone", "Phones around a table"],
+        "ja": ["ボットと遊ぶ", "1台を回して遊ぶ", "各自のスマホで遊ぶ"],
+    }
+    for game in all_games():
+        ways = page.locator(f'main[lang="{lang}"] #{game.id} .tt-ways a')
+        expect(ways).to_have_text(names[lang])
+        boxes = [way.bounding_box() for way in ways.all()]
+        assert len({(round(b["width"]), round(b["height"])) for b in boxes if b}) == 1, boxes  # equal
+        bots, phone, table = (way.get_attribute("href") or "" for way in ways.all())
+        people = ",".join(["human"] * int(play_params(game)["players"]))
+        assert "play/?" in bots and "bot" in bots
+        assert "play/?" in phone and f"seats={people}&" in phone
+        assert "table/?" in table and f"seats={people}&" in table and table.endswith("&create=1")
+    page.locator(f'main[lang="{lang}"] #futures [data-hotseat]').click()
+    wait_ready(page)
+    expect(page.locator(".tt-handover")).to_be_visible()  # one phone passed: the first person's screen
+    page_guard.assert_clean()
+
+
+def test_the_table_page_offers_to_join_first_and_a_new_table_seats_people(
+    page: Page, page_guard: PageGuard
+) -> None:
+    page.goto("table/")
+    wait_ready(page)
+    forms = page.locator(".tt-lobby form")
+    expect(forms.first.locator('input[name="room"]')).to_be_visible()
+    expect(page.locator(".tt-lobby h1")).to_have_text("Join a table")
+    seats = page.locator("#futures select[name=seat]")
+    assert seats.count() == 4 and all(s.input_value() == "human" for s in seats.all())
+    page_guard.assert_clean()
+
+
 def test_every_game_has_a_form_and_options_reach_the_play_link(page: Page, page_guard: PageGuard) -> None:
     page.goto("./")
     expect(page.locator("#mercator h2")).to_contain_text("Mercator")

@@ -865,19 +865,27 @@ class GuestPage:
 
 
 def start_form() -> str:
-    """Return the forms that create a table of any game, and the one that joins a table by code."""
+    """Return the form that joins a table by code (first: most who come here have a table to join), then
+    the forms that create a table of any game (every seat a person at first)."""
     return tag(
         "section",
-        tag("h1", t("create"))
-        + tag("p", t("create_note"))
-        + catalog("../", table=True, lang=lang)
-        + tag("h2", t("join"))
+        tag("h1", t("join"))
         + tag(
             "form",
-            tag("input", name_="room", aria_label=t("code"), autocomplete="off", required="required")
+            tag(
+                "input",
+                name_="room",
+                aria_label=t("code"),
+                placeholder=t("code"),
+                autocomplete="off",
+                required="required",
+            )
             + tag("input", type="hidden", name_="lang", value=lang)
-            + tag("button", t("join_button"), type="submit", class_="tt-act"),
-        ),
+            + tag("button", t("join_button"), type="submit", class_="tt-act tt-big"),
+        )
+        + tag("h2", t("create"))
+        + tag("p", t("create_note"))
+        + catalog("../", table=True, lang=lang),
         class_="tt-lobby",
     )
 

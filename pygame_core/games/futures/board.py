@@ -120,8 +120,12 @@ TEXTS: Texts = {
         "seat1": "青",
         "seat2": "黄",
         "seat3": "紫",
-        "U": "UP",
-        "D": "DOWN",
+        "C": "コーン",
+        "R": "米",
+        "P": "胡椒",
+        "burst": "バースト",
+        "U": "上昇",
+        "D": "下落",
         "early": "前期取引",
         "late": "後期取引",
         "carry": "次期繰越",
@@ -143,8 +147,8 @@ TEXTS: Texts = {
         "yours": "自分",
         "out": "場から消えたカード（捨て札と場札の下）：",
         "fee_rule": "取引マーカーを置く手数料：{base}金＋そのマスに既にある取引マーカーの数。"
-        "▲ UPのマス（緑、左）は値上がりで、▼ DOWNのマス（赤、右）は値下がりで儲かります。"
-        "{low}と{high}はBURST：強制決済して{start}に戻ります。",
+        "▲ 上昇のマス（緑、左）は値上がりで、▼ 下落のマス（赤、右）は値下がりで儲かります。"
+        "{low}と{high}はバースト：強制決済して{start}に戻ります。",
         "p_place": "あなたの番：手札を選び、空いている場札をタップして伏せて重ねます。",
         "p_reveal": "あなたの番：伏せられた場札をタップして公開します。",
         "p_act": "あなたの番：アクションを選んでください（残り{n}回）。",
@@ -163,7 +167,7 @@ TEXTS: Texts = {
         "score": "最終所持金",
         "passed": "{card}を渡し、{got}を受け取りました。",
         "e_move": "{good} {old} → {new}（{when}）",
-        "e_burst": "BURST！{good}が{at}に到達、強制決済{who}。{to}に戻ります",
+        "e_burst": "バースト！{good}が{at}に到達、強制決済{who}。{to}に戻ります",
         "e_place": "{name}が場札{slot}に伏せて重ねました",
         "e_npc": "NPCが場札{slot}に伏せて重ねました",
         "e_reveal": "{name}が場札{slot}の{card}を公開しました",
@@ -272,14 +276,15 @@ def ladders_svg(v: View, legal: set[str], lang: str) -> str:
                     action = f"trade:{c}:{side}"
                     if action in legal:
                         hot.append(
-                            tag(
-                                "rect",
+                            hot_rect(
+                                action,
+                                v,
+                                lang,
                                 x=sx,
                                 y=y,
                                 width=36,
                                 height=row_h - 2,
                                 class_="tt-hot",
-                                data_action=action,
                                 data_explain=f"square:{side}:{c}",
                             )
                         )
@@ -309,14 +314,15 @@ def ladders_svg(v: View, legal: set[str], lang: str) -> str:
             covered = price == v["prices"][i] and f"trade:{c}:{side}" in legal
             if me in owners and action in legal and not covered:
                 col.append(
-                    tag(
-                        "rect",
+                    hot_rect(
+                        action,
+                        v,
+                        lang,
                         x=sx,
                         y=y - row_h // 2 + 1,
                         width=36,
                         height=row_h - 2,
                         class_="tt-hot tt-settle",
-                        data_action=action,
                         data_explain=f"marker:{c}:{side}:{price}",
                     )
                 )
@@ -334,8 +340,24 @@ def ladders_svg(v: View, legal: set[str], lang: str) -> str:
         paths + "".join(out) + "".join(hot),  # trades on top: a tap on a square full of markers trades
         viewBox=f"0 0 {col_w * 3} {height}",
         class_="tt-ladders",
-        role="img",
+        role="group" if any(a.startswith(("trade:", "settle:")) for a in legal) else "img",
         aria_label=label,
+    )
+
+
+def hot_rect(action: str, v: View, lang: str, **attrs: object) -> str:
+    """Return the SVG square to tap for a legal action: a button to the keyboard and screen readers, named
+    as the hints name the action."""
+    from .help import action_name  # help builds on this module
+
+    return tag(
+        "rect",
+        "",
+        data_action=action,
+        tabindex="0",
+        role="button",
+        aria_label=action_name(action, v, lang),
+        **attrs,
     )
 
 
@@ -429,15 +451,16 @@ def market_svg(v: View, legal: set[str], lang: str, chosen: str | None) -> str:
         for action in (f"place:{i}:{chosen}", f"reveal:{i}"):
             if action in legal:
                 out.append(
-                    tag(
-                        "rect",
+                    hot_rect(
+                        action,
+                        v,
+                        lang,
                         x=x,
                         y=top,
                         width=54,
                         height=76,
                         rx=6,
                         class_="tt-hot",
-                        data_action=action,
                         data_explain=f"slot:{i}",
                     )
                 )
@@ -447,7 +470,7 @@ def market_svg(v: View, legal: set[str], lang: str, chosen: str | None) -> str:
         viewBox=f"0 0 362 {top + 96}",
         class_="tt-market",
         style="max-width:30rem",
-        role="img",
+        role="group" if any(a.startswith(("place:", "reveal:")) for a in legal) else "img",
         aria_label=translate(TEXTS, lang, "market"),
     )
 

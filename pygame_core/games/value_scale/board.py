@@ -78,6 +78,7 @@ TEXTS: Texts = {
         "coins_n": "coins",
         "icon": "icon",
         "icons": "icons",
+        "value_icons": "{v} ({n} {icons})",
         "bid": "bid",
         "bids": "bids",
         "point": "point",
@@ -131,7 +132,7 @@ TEXTS: Texts = {
         "nothing": "nothing",
         "p_offer": "You are the dealer: offer one or two face-up cards (a crash card only alone).",
         "p_start": "Who starts the auction for {cards}?",
-        "p_bid": "Bid more than {high} coins in all, or drop out (you hold {n}).",
+        "p_bid": "Bid more than {high} {unit} in all, or drop out (you hold {n}).",
         "p_bid0": "Open the bidding at 0 or more coins, or drop out (you hold {n}).",
         "p_pay": "You won {cards} for {n}: choose the coins to pay.",
         "p_pick": "Take one coin from the middle.",
@@ -205,6 +206,7 @@ TEXTS: Texts = {
         "coins_n": "枚",
         "icon": "個",
         "icons": "個",
+        "value_icons": "{v}・アイコン{n}{icons}",
         "bid": "回",
         "bids": "回",
         "point": "点",
@@ -258,7 +260,7 @@ TEXTS: Texts = {
         "nothing": "なし",
         "p_offer": "あなたがディーラーです：表向きのカードを1枚か2枚選んでください（暴落カードは1枚だけ）。",
         "p_start": "{cards}の競りを誰から始めますか？",
-        "p_bid": "{high}枚を超える競り値をつけるか、降りてください（所持{n}枚）。",
+        "p_bid": "{high}{unit}を超える競り値をつけるか、降りてください（所持{n}枚）。",
         "p_bid0": "0枚以上の競り値をつけるか、降りてください（所持{n}枚）。",
         "p_pay": "{cards}を{n}枚で落札しました：支払う通貨を選んでください。",
         "p_pick": "テーブル中央の通貨を1枚取ってください。",
@@ -321,9 +323,9 @@ def seat_names(players: int, lang: str) -> list[str]:
 
 
 def card_label(card: str, lang: str) -> str:
-    """Return a card's short name, e.g. `Metals 5×2` or `ducat surge`."""
+    """Return a card's short name, e.g. `Metals 5 (2 icons)` or `ducat surge`."""
     if is_goods(card):
-        return f"{translate(TEXTS, lang, good(card))} {card_value(card)}×{icons(card)}"
+        return f"{translate(TEXTS, lang, good(card))} {value_icons(card_value(card), icons(card), lang)}"
     c = translate(TEXTS, lang, currency(card))
     return translate(TEXTS, lang, "surge" if card in SURGE_CARDS else "crash", c=c)
 
@@ -331,6 +333,12 @@ def card_label(card: str, lang: str) -> str:
 def cards_label(cards: Sequence[str], lang: str) -> str:
     """Return several cards' short names."""
     return " + ".join(card_label(c, lang) for c in cards)
+
+
+def value_icons(value: int, n: int, lang: str) -> str:
+    """Return a goods card's value and icons in words: `5 (2 icons)`, `5・アイコン2個` (not `5×2`, which
+    reads as coins)."""
+    return translate(TEXTS, lang, "value_icons", v=value, n=n, icons=plural(n, "icon", "icons", lang))
 
 
 def plural(n: int, one: str, many: str, lang: str) -> str:
@@ -527,8 +535,9 @@ def _seat_svg(v: View, p: int, lang: str) -> str:
                     "text", "▼", x=274, y=y + 9, font_size=14, fill=CRASH_INK, data_explain=f"card:{CRASH}{c}"
                 )
             )
+        worth = f"×{value} = {v['coins'][p][j] * value}"  # the coins on the coin, each worth `value`: a sum
         out.append(
-            tag("text", f"×{value}", x=292, y=y + 9, font_size=13, fill="currentColor", data_explain="scale")
+            tag("text", worth, x=290, y=y + 9, font_size=13, fill="currentColor", data_explain="scale")
         )
     return board_svg("".join(out), 364, 114, translate(TEXTS, lang, "goods", n=v["goods_points"][p]))
 
@@ -752,7 +761,8 @@ def _prompt(v: View, names: Sequence[str], lang: str) -> str:
     if phase == "auction":
         if v["leader"] is None:
             return translate(TEXTS, lang, "p_bid0", n=held)
-        return translate(TEXTS, lang, "p_bid", high=v["high"], n=held)
+        unit = plural(v["high"], "coin", "coins_n", lang)
+        return translate(TEXTS, lang, "p_bid", high=v["high"], unit=unit, n=held)
     if phase == "pay":
         return translate(TEXTS, lang, "p_pay", cards=lot, n=v["high"])
     if phase == "pick":

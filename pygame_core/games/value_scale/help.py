@@ -14,7 +14,7 @@ from typing import Any
 from ...engine.render import commas, listed, plain, sentences, tag
 from . import board
 from . import rules as r
-from .board import TEXTS, card_label, coin_count, coins_label
+from .board import TEXTS, card_label, coin_count, coins_label, value_icons
 
 View = dict[str, Any]
 
@@ -57,7 +57,7 @@ def _numbers(lang: str) -> dict[str, object]:
         "goods": listed([plain(TEXTS, lang, g) for g in r.GOODS], lang),
         "lists": "\n".join(
             f"- **{plain(TEXTS, lang, g)}**{COLON[lang]}"
-            + commas((f"{v}×{i}" for v, i in r.GOODS_CARDS[g]), lang)
+            + commas((value_icons(v, i, lang) for v, i in r.GOODS_CARDS[g]), lang)
             for g in r.GOODS
         ),
         "a": card_label(first, lang),
