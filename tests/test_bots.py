@@ -47,3 +47,15 @@ def test_level_two_virus_money_brokers_join_auctions_every_round() -> None:
             state = game.transition(state, seat, action)
         idle += [(seed, r, p) for r in range(1, 4) for p in range(4) if joins[r, p] == 0]
     assert len(idle) <= 72 // 10, f"(seed, round, seat) with no auction joined: {idle}"
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_level_two_mercator_merchants_never_finish_with_an_empty_ship(players: int) -> None:
+    """10 seeded games of merchants per player count (the old merchants left 2, 3 and 4 ships empty)."""
+    game = get_game("mercator")
+    empty = []
+    for seed in range(10):
+        bots = [make_bot(game, "merchant") for _ in range(players)]
+        final = play_match(game, bots, seed).state
+        empty += [(seed, p) for p, hold in enumerate(game.view(final, None)["holds"]) if not hold]
+    assert not empty, f"(seed, seat) finishing with an empty ship: {empty}"
