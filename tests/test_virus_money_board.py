@@ -8,8 +8,8 @@ import pytest
 from playout import playout
 
 from pygame_core.bots import bot_names, make_bot
-from pygame_core.engine import get_board
-from pygame_core.engine.screen import Screen
+from pygame_core.engine import Rng, get_board
+from pygame_core.engine.screen import Screen, log_groups
 from pygame_core.engine.table import Table
 from pygame_core.games.virus_money.board import TEXTS, describe, render, seat_names
 from pygame_core.games.virus_money.rules import VIRUS_MONEY as G
@@ -237,3 +237,32 @@ def test_the_expansion_shows_who_is_done_but_never_what_others_chose():
     assert 'data-explain="badge:ready"' in html and 'data-explain="badge:choosing"' in html
     assert "tt-vm-plan" not in html and "You are done" not in html
     assert "You are done. Waiting for Yellow" in render(G.view(s, 0), [])
+
+
+def brokers_log(seed: int) -> list[dict]:
+    """Return every public event of one seeded 4-player game of brokers."""
+    state = G.new_state(4, Rng(seed), {})
+    bots = [make_bot(G, "broker") for _ in range(4)]
+    rng, log = Rng(seed), list(state["events"])
+    while acting := G.to_act(state):
+        seat = acting[0]
+        state = G.transition(
+            state, seat, bots[seat].choose(G, state, seat, G.legal_actions(state, seat), rng)
+        )
+        log += state["events"]
+    return log
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_run_of_cards_nobody_joins_is_one_log_line(lang):
+    """Every card set aside unjoined is named once, and each run of them takes one line, not three a card."""
+    log = brokers_log(1)
+    aside = [e["card"] for e in log if e["e"] == "nobody"]
+    lines = [line for _, group in log_groups(get_board("virus_money"), log, lang) for line in group]
+    runs = [e for _, _, e in lines if e["e"] == "nobody"]
+    assert [c for e in runs for c in e.get("cards", [e.get("card")])] == aside
+    assert max(len(e.get("cards", ())) for e in runs) >= 3
+    assert len(runs) < len(aside) / 2
+    word = "in a row" if lang == "en" else "枚続けて参加者なし"
+    text = [describe(e, lang, seat_names(4, lang)) for e in runs if "cards" in e]
+    assert all(word in t for t in text)

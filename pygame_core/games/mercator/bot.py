@@ -8,6 +8,8 @@ and all of it (never more than its chips), and bids the amount that maximises it
 the best rival: its chips plus payout, minus the best other seat's. It turns another card when the
 expected auction of a bigger lot beats the auction of this one. In an open auction it raises by one
 while winning at that price leads better than letting the best rival win at the current bid.
+A merchant whose ship is still empty bids at least one chip on every lot it can load: the projection
+expects its free room to fill from the cards to come, but an empty ship ranks last at the sale.
 
 The planner searches (flat Monte Carlo over determinisations, `SearchBot`) a few candidate actions
 around the merchant's choice, with merchants playing every seat in the rollouts; each rollout finishes
@@ -113,6 +115,8 @@ class Market:
                 best_bid, best = x, expected
             if chance >= 1.0:
                 break
+        if not self.holds[self.me]:  # an empty ship ranks last at the sale
+            best_bid = max(best_bid, min(self.chips[self.me], 1))
         return best_bid, best
 
     def mean(self, pool_total: int, count: int) -> float:

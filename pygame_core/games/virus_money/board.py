@@ -128,6 +128,7 @@ TEXTS: Texts = {
         "e_pass_n": "{name} pass",
         "e_ready_n": "{name} have chosen which cards to use",
         "e_nobody": "Nobody joins: {card} is set aside",
+        "e_nobody_run": "Nobody joins {n} cards in a row, set aside: {cards}",
         "e_tie": "Tie at the top: {card} is set aside and the bids go to the supply",
         "e_win": "{name} wins {card} for {price} and takes {taken}",
         "e_win_alone": "{name} wins {card} for {price}",
@@ -241,6 +242,7 @@ TEXTS: Texts = {
         "e_pass_n": "{name}はパス",
         "e_ready_n": "{name}が使うカードを選び終えました",
         "e_nobody": "参加者なし：{card}を除外",
+        "e_nobody_run": "{n}枚続けて参加者なし：{cards}を除外",
         "e_tie": "同数：{card}を除外、競りのコストはコマ置き場へ",
         "e_win": "{name}が{price}で{card}を獲得し、{taken}を得ました",
         "e_win_alone": "{name}が{price}で{card}を獲得",
@@ -717,8 +719,15 @@ def describe(event: dict[str, Any], lang: str = "en", names: Sequence[str] | Non
         return translate(
             TEXTS, lang, "e_card", card=card_name(event["card"], lang), name=names[event["opener"]]
         )
-    if kind in ("nobody", "tie"):
-        return translate(TEXTS, lang, f"e_{kind}", card=card_name(event["card"], lang))
+    if kind == "nobody" and "cards" in event:
+        aside = commas((card_name(c, lang) for c in event["cards"]), lang)
+        run = translate(TEXTS, lang, "e_nobody_run", n=len(event["cards"]), cards=aside)
+        return " · ".join([run, *(describe(e, lang, names) for e in event.get("after", []))])
+    if kind == "nobody":
+        line = translate(TEXTS, lang, "e_nobody", card=card_name(event["card"], lang))
+        return " · ".join([line, *(describe(e, lang, names) for e in event.get("after", []))])
+    if kind == "tie":
+        return translate(TEXTS, lang, "e_tie", card=card_name(event["card"], lang))
     if kind == "win":
         p = event["p"]
         taken = [0] * len(COLOURS)
@@ -783,8 +792,28 @@ def chapter(event: dict[str, Any], lang: str = "en") -> str | None:
 
 def merge(a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any] | None:
     """Return one event for two in a row: seats staying out, passing, joining or done choosing
-    ("Red, Green stay out"), a raising war ("Red, Green raise in turn from 2 to 9"), or one seat's
-    cards used ("Red uses ..., paying ...")."""
+    ("Red, Green stay out"), a raising war ("Red, Green raise in turn from 2 to 9"), one seat's
+    cards used ("Red uses ..., paying ..."), or a run of cards nobody joins ("Nobody joins 3 cards in a
+    row, set aside: ..."; the card turned up after the run and its stays wait in `after` until it too
+    is set aside, or stay on the run's line once somebody joins).
+
+    >>> run = merge({"e": "nobody", "card": "R3"}, {"e": "card", "card": "G3", "opener": 1})
+    >>> run = merge(merge(run, {"e": "stay", "p": 1}), {"e": "stay", "p": 2})
+    >>> merge(run, {"e": "nobody", "card": "G3"})
+    {'e': 'nobody', 'cards': ['R3', 'G3']}
+    >>> merge(run, {"e": "join", "p": 0}) is None
+    True
+    """
+    if a["e"] == "nobody":
+        after = a.get("after", [])
+        if b["e"] == "card" and not after:
+            return {**a, "after": [b]}
+        if b["e"] == "stay" and after:
+            stays = merge(after[-1], b)
+            return {**a, "after": [*after[:-1], stays] if stays is not None else [*after, b]}
+        if b["e"] == "nobody" and after:
+            return {"e": "nobody", "cards": [*(a["cards"] if "cards" in a else [a["card"]]), b["card"]]}
+        return None
     if a["e"] == b["e"] and a["e"] in ("stay", "pass", "join", "ready"):
         return {"e": a["e"], "ps": [*a.get("ps", [a.get("p")]), *b.get("ps", [b.get("p")])]}
     if a["e"] == b["e"] == "raise":

@@ -14,7 +14,11 @@ auction, stands out within a few auctions.
   one piece per seat already in (with a chance of one in the number of bidders) or loses the piece to
   a rival. The virus broker always joins: a piece lost to a normal winner is virus money.
 - Raising: it raises by one while winning at that price leads better than letting the auction end now
-  (the leader winning, or a tie sending every bid to the supply).
+  (the leader winning, or a tie sending every bid to the supply) and than nobody having bid at all, so
+  it never pays more than the card is worth to it (no war that drains its colour for one card).
+- Every comparison is squashed around where the seat stands now (`lead`'s centre), so a seat far
+  behind or far ahead still plays for points; later seats are expected to join as often as they have
+  this round (`join_rate`).
 - Expanding (secretly, all at once): a normal broker uses the cards worth more than their cost, paying
   with its own colour first; the virus broker's pieces score nothing, so it uses none.
 
@@ -44,7 +48,8 @@ NORMAL_JOINS = 0.25  # chance a normal player does (a seat joining half the time
 
 JOIN_MARGIN = 0.005  # taking part must promise this much more standing than staying out
 LEAD_SCALE = 400.0  # points of lead that lift the standing from a half to about 0.73
-LATER_JOINERS = 0.5  # expected rivals per seat still to answer after the broker
+CENTRE_LIMIT = 1600.0  # the standing curve follows a seat's lead this far from level, no further
+PRIOR_AUCTIONS = 4  # auctions' weight of the prior join rate (NORMAL_JOINS) before a seat's own record
 
 
 def odds(v: View, p: Player) -> float:
@@ -117,19 +122,52 @@ def planned(v: View, plan: dict[str, Any], ready: bool = False) -> dict[str, Any
     return {**v, "plans": plans, "ready": [ready if p == me else r for p, r in enumerate(v["ready"])]}
 
 
-def lead(v: View, cast: Cast, t: Mapping[str, Any]) -> float:
-    """Return the viewer's chance-like standing at the round's end, averaged over the casts `cast`.
-
-    For each cast the lead over the best other seat is squashed by a logistic curve, so a move that
-    gains a little on average but loses everything if one rival is the virus counts as the gamble it is.
-    """
+def leads(v: View, cast: Cast, t: Mapping[str, Any]) -> list[tuple[float, float]]:
+    """Return, per cast of `cast`, its chance and the viewer's lead over the best other seat at the
+    round's end."""
     me = v["viewer"]
-    total = 0.0
+    out = []
     for chance, roles in cast:
         scores = [a + b for a, b in zip(v["totals"], projected_scores(t, roles), strict=True)]
-        margin = scores[me] - max(s for p, s in enumerate(scores) if p != me)
-        total += chance / (1.0 + exp(-margin / LEAD_SCALE))
-    return total
+        out.append((chance, scores[me] - max(s for p, s in enumerate(scores) if p != me)))
+    return out
+
+
+def margin(v: View, cast: Cast, t: Mapping[str, Any]) -> float:
+    """Return the viewer's mean lead in points over the best other seat at the round's end, over `cast`."""
+    return sum(chance * ahead for chance, ahead in leads(v, cast, t))
+
+
+def lead(v: View, cast: Cast, t: Mapping[str, Any], centre: float = 0.0) -> float:
+    """Return the viewer's chance-like standing at the round's end, averaged over the casts `cast`.
+
+    For each cast the lead over the best other seat, less `centre`, is squashed by a logistic curve, so
+    a move that gains a little on average but loses everything if one rival is the virus counts as the
+    gamble it is. Centred near where the seat stands (`reach`), the curve stays steep for a seat far
+    behind or far ahead, which still plays for points.
+    """
+    return sum(chance / (1.0 + exp(-(ahead - centre) / LEAD_SCALE)) for chance, ahead in leads(v, cast, t))
+
+
+def reach(points: float) -> float:
+    """Return the centre of the standing curve for a seat whose mean lead is `points`: that lead, within
+    `CENTRE_LIMIT` of level (a seat far ahead still guards its lead, one far behind still gambles).
+
+    >>> reach(5000.0) == CENTRE_LIMIT
+    True
+    """
+    return max(-CENTRE_LIMIT, min(CENTRE_LIMIT, points))
+
+
+def join_rate(v: View, p: Player) -> float:
+    """Return the share of this round's auctions seat p is expected to join, from its joins and stays.
+
+    >>> join_rate({"joined": [0], "stayed": [0]}, 0) == NORMAL_JOINS
+    True
+    """
+    joins: int = v["joined"][p]
+    stays: int = v["stayed"][p]
+    return (joins + PRIOR_AUCTIONS * NORMAL_JOINS) / (joins + stays + PRIOR_AUCTIONS)
 
 
 class BrokerBot:
@@ -171,29 +209,35 @@ class BrokerBot:
             return "join"  # a piece lost to a normal winner is virus money
         joined = [p for p, b in enumerate(v["bids"]) if b is not None]
         later = v["queue"][1:]
-        stay = lead(v, cast, settled(v, v["bids"], joined[0] if joined else None))
+        quiet = settled(v, v["bids"], joined[0] if joined else None)
+        centre = reach(margin(v, cast, quiet))
+        stay = lead(v, cast, quiet, centre)
         bids = list(v["bids"])
         bids[me] = 1 + len(joined)
-        win = lead(v, cast, settled(v, bids, me))
+        win = lead(v, cast, settled(v, bids, me), centre)
         if not joined and not later:
             return "join" if win > stay + JOIN_MARGIN else "pass"
         taker = joined[0] if joined else later[0]
         bids = list(v["bids"])
         bids[me], bids[taker] = 1, 2
-        lose = lead(v, cast, settled(v, bids, taker))
-        chance = 1.0 / (1.0 + len(joined) + LATER_JOINERS * len(later))
+        lose = lead(v, cast, settled(v, bids, taker), centre)
+        chance = 1.0 / (1.0 + len(joined) + sum(join_rate(v, p) for p in later))
         joining = chance * win + (1.0 - chance) * lose
         return "join" if joining > stay + JOIN_MARGIN else "pass"
 
     def _raise(self, v: View, cast: Cast, legal: Sequence[Action]) -> Action:
-        """Raise by one while winning at that price leads better than the auction ending now."""
+        """Raise by one while winning at that price leads better than the auction ending now and than
+        nobody having bid (the card is worth no more than that: no bidding war past its worth)."""
         me = v["viewer"]
         step = legal[0]
         bids = list(v["bids"])
-        keep = lead(v, cast, settled(v, bids, v["leader"]))
+        quiet = settled(v, bids, v["leader"])
+        centre = reach(margin(v, cast, quiet))
+        keep = lead(v, cast, quiet, centre)
         bids[me] = int(step[6:])
-        win = lead(v, cast, settled(v, bids, me))
-        return step if win > keep else "pass"
+        win = lead(v, cast, settled(v, bids, me), centre)
+        untouched = lead(v, cast, v, centre)  # every bid back with its owner, as if nobody had joined
+        return step if win > max(keep, untouched) else "pass"
 
 
 def candidates(game: Game, state: State, player: Player, legal: Sequence[Action], rng: Rng) -> list[Action]:
