@@ -3,9 +3,9 @@
 import pytest
 from playout import playout, snapshot, twin
 
-from pygame_core.bots import make_bot
-from pygame_core.bots.review import Review, review_html, review_steps, verdict
-from pygame_core.engine import Action, Game, Player, Rng, State, all_games, get_board, get_game
+from pygame_core.bots import make_bot, review
+from pygame_core.bots.review import Review, Reviews, kept_key, review_html, review_steps, verdict
+from pygame_core.engine import Action, Game, Player, Record, Rng, State, all_games, get_board, get_game, hint
 
 
 def run(game: Game, states: list[State], actions: list[tuple[Player, Action]], seat: Player) -> Review:
@@ -64,4 +64,52 @@ def test_a_bid_far_above_the_lots_worth_is_named_the_costliest_decision():
     assert html.count("data-review-decision=") == min(3, len(review.costliest()))
     assert "lost about" in verdict(review, board, "Red", "en") and "入札" in verdict(
         review, board, "赤", "ja"
+    )
+
+
+def test_a_page_works_a_review_in_slices_keeps_it_and_shows_it_again_at_once():
+    """Reviews: started, it paints now and then and hands back what to keep; a page opened again with what
+    was kept shows it without working; a stopped review shows the buttons again."""
+    game = get_game("value_scale")
+    steps = list(playout(game, 3, 5))
+    record = Record("value_scale", 3, 5, {}, tuple((p, a) for _, p, a in steps[:-1]))
+    states = [s for s, _, _ in steps]
+    reviews, names = Reviews(record, states, {}), ["Red", "Blue", "Green"]
+    assert reviews.start(2)
+    assert "data-review-progress" in reviews.html([0, 1, 2], names, "en")
+    paints, kept = 0, None
+    while reviews.working is not None:
+        paint, done = reviews.step()
+        paints += paint
+        kept = done or kept
+    assert kept is not None and kept[0] == kept_key(record, 2) != kept_key(record, 1)
+    assert 10 <= paints <= 60  # painted as it goes, not at every slice
+    again = Reviews(record, states, {kept[0]: kept[1], kept_key(record, 0): "not a review"})
+    assert not again.start(2) and again.working is None
+    html = again.html([0, 1, 2], names, "ja")
+    assert 'data-review-seat="2"' in html and "data-review-chart" in html
+    assert 'data-review="2"' not in html and 'data-review="0"' in html  # shown; the others offered
+    assert again.start(0)  # what was kept for seat 0 was not a review: worked again
+    again.stop()
+    assert again.html([0, 1, 2], names, "en").count("data-review=") == 3
+    with pytest.raises(ValueError, match="no seat 3"):
+        again.start(3)
+
+
+@pytest.mark.parametrize("game", all_games(), ids=lambda g: g.id)
+def test_every_kind_of_move_has_its_words_in_both_languages(game):
+    """The reasons and the verdict name each kind of move a game plays in its own words, in each language."""
+    verbs = {
+        a.split(":")[0]
+        for state, p, _ in playout(game, game.max_players, 4)
+        if p >= 0
+        for a in game.legal_actions(state, p)
+    }
+    kinds = get_board(game.id).kinds
+    assert verbs <= set(kinds["en"]) and set(kinds["en"]) == set(kinds["ja"])
+
+
+def test_the_review_and_reason_texts_are_complete_in_both_languages():
+    assert set(review.TEXTS["en"]) == set(review.TEXTS["ja"]) and set(hint.TEXTS["en"]) == set(
+        hint.TEXTS["ja"]
     )

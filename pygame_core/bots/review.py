@@ -40,7 +40,7 @@ TEXTS: Texts = {
         "verdict_none": "{name} played about as the strongest bot would: no decision lost a point by its "
         "estimate.",
         "verdict": "{name} lost about {n} points to {kind}.",
-        "close": "{name}'s {kind} were close to the bot's.",
+        "close": "In {kind}, {name} played close to the bot.",
         "no_choice": "{name} had no decision with a choice to review.",
     },
     "ja": {
@@ -57,7 +57,7 @@ TEXTS: Texts = {
         "lost": "約{n}点の損",
         "verdict_none": "{name}は最強のボットとほぼ同じに打ちました。見込みで1点以上損した手はありません。",
         "verdict": "{name}は{kind}で約{n}点を失いました。",
-        "close": "{name}の{kind}はボットに近い手でした。",
+        "close": "{kind}では{name}はボットに近い手を打ちました。",
         "no_choice": "{name}には選択肢のある手がありませんでした。",
     },
 }
