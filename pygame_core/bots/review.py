@@ -293,7 +293,11 @@ def review_html(
                 "li",
                 tag("h4", t("lost", n=round(d.loss)))
                 + lines
-                + tag("p", esc(reason(board, view, d.better, d.made, d.loss, lang)), data_review_reason="1")
+                + tag(
+                    "p",
+                    esc(reason(board, view, d.better, d.made, d.loss, lang, name)),
+                    data_review_reason="1",
+                )
                 + tag("div", drawn, class_="tt-review-board"),
                 data_review_decision=d.step,
             )

@@ -9,14 +9,16 @@ from .render import Board, Texts, plain
 
 TEXTS: Texts = {
     "en": {
-        "reason": "{kind}: {better} rather than {made}. From what you could see then, the strongest bot's "
-        "play-outs end about {n} points better for you against the best other seat.",
-        "even": "{kind}: {better} and {made} end about the same for you in the strongest bot's play-outs.",
+        "reason": "{kind}: {better} rather than {made}. From what {who} could see then, the strongest bot's "
+        "play-outs end about {n} points better for {who} against the best other seat.",
+        "even": "{kind}: {better} and {made} end about the same for {who} in the strongest bot's play-outs.",
+        "you": "you",
     },
     "ja": {
-        "reason": "{kind}：{made}より{better}。その時に見えていたことから最強のボットが最後まで打つと、"
-        "他の最上位の席との差があなたにとって約{n}点よくなります。",
-        "even": "{kind}：最強のボットが最後まで打つと、{better}と{made}はほぼ同じ結果です。",
+        "reason": "{kind}：{made}より{better}。その時{who}に見えていたことから最強のボットが最後まで打つと、"
+        "他の最上位の席との差が{who}にとって約{n}点よくなります。",
+        "even": "{kind}：最強のボットが最後まで打つと、{better}と{made}は{who}にとってほぼ同じ結果です。",
+        "you": "あなた",
     },
 }
 
@@ -48,10 +50,14 @@ def action_words(board: Board, action: Action, view: dict[str, Any], lang: str) 
     return board.action_name(action, view, lang) or action
 
 
-def reason(board: Board, view: dict[str, Any], better: Action, made: Action, gain: float, lang: str) -> str:
-    """Return why `better` beats `made` by `gain` points (plain words): the kind, both moves, the points."""
+def reason(
+    board: Board, view: dict[str, Any], better: Action, made: Action, gain: float, lang: str, who: str = ""
+) -> str:
+    """Return why `better` beats `made` by `gain` points (plain words): the kind, both moves, the points,
+    for the seat named `who` (by default the reader: "you")."""
     n = round(gain)
     fields = {
+        "who": who or plain(TEXTS, lang, "you"),
         "kind": kind_name(board, better, lang),
         "better": action_words(board, better, view, lang),
         "made": action_words(board, made, view, lang),
