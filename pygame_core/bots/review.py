@@ -22,6 +22,7 @@ from .hint import strongest
 COSTLIEST = 3  # decisions shown
 CHART_POINTS = 40  # steps of the game the chart shows at most
 WORLDS = 4  # sampled worlds each chart point is the mean of
+MEASURE = 7_919  # offsets the seed of the worlds a decision's two moves are measured again on
 CLOSE = 0.5  # a kind of decision is close to the bot's when it lost at most this many points a decision
 PALETTE = ("#d03a2f", "#2f6fd0", "#c99a00", "#2f9a4a", "#8a4fc9", "#d0702f")  # a line per seat
 TEXTS: Texts = {
@@ -133,6 +134,20 @@ def verb(action: Action) -> str:
     return action.split(":", 1)[0]
 
 
+def counted(
+    ranking: Generator[None, None, list[tuple[Action, float]]], done: int, total: int
+) -> Generator[float, None, list[tuple[Action, float]]]:
+    """Yield the part done after each sampled world of a ranking (`done` of `total` before it); return it."""
+    while True:
+        try:
+            next(ranking)
+        except StopIteration as end:
+            ranked: list[tuple[Action, float]] = end.value
+            return ranked
+        done += 1
+        yield done / total
+
+
 def review_steps(
     game: Game, states: Sequence[State], actions: Sequence[tuple[Player, Action]], seat: Player, seed: int
 ) -> Generator[float, None, Review]:
@@ -150,7 +165,7 @@ def review_steps(
     ]
     stride = max(1, -(-len(states) // CHART_POINTS))
     shown = sorted({*range(0, len(states), stride), len(states) - 1})
-    total = len(shown) + len(mine) * (bot.samples if bot else 0)
+    total = len(shown) + len(mine) * 2 * (bot.samples if bot else 0)  # the ranking, then the measure
     done = 0
     chart = []
     for step in shown:
@@ -170,17 +185,17 @@ def review_steps(
         options = list(bot.candidates(game, state, seat, legal, rng))
         if made not in options:
             options.append(made)
-        ranking = bot.rank(game, state, seat, options, rng)
-        while True:
-            try:
-                next(ranking)
-            except StopIteration as end:
-                ranked: list[tuple[Action, float]] = end.value
-                break
-            done += 1
-            yield done / total
-        values = dict(ranked)
-        decisions.append(Decision(i, made, ranked[0][0], values[made], ranked[0][1]))
+        ranked = yield from counted(bot.rank(game, state, seat, options, rng), done, total)
+        done += bot.samples
+        # The best of many options is flattered by its worlds' luck: the move made and the best are measured
+        # again, on worlds of their own, so a decision's loss is not the luck of the first ones.
+        better, measured = ranked[0][0], dict(ranked)
+        if better != made:
+            again = bot.rank(game, state, seat, [better, made], Rng(seed + i + MEASURE))
+            measured = dict((yield from counted(again, done, total)))
+        done += bot.samples
+        yield done / total
+        decisions.append(Decision(i, made, better, measured[made], measured[better]))
     return Review(seat, tuple(chart), tuple(decisions))
 
 
