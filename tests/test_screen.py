@@ -189,6 +189,20 @@ def test_a_hint_names_three_legal_actions_with_their_value_in_words():
     assert "data-hint-action" not in screen.html()
 
 
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_hint_gives_its_reason_in_the_games_words(lang):
+    """The best hint says why, as the review does: the kind of move, both moves named, the points."""
+    screen = screen_for(["human", "trader", "trader", "trader"], 5, lang)
+    screen.hints = [Hint("place:1:PU", 3.4, "pass", 0.0), Hint("pass", 0.0, "pass", 0.0)]
+    (why,) = re.findall(r'<p data-hint-reason="1">(.*?)</p>', screen.html())
+    view = screen.view()
+    named = [unescape(get_board("futures").action_name(a, view, lang) or a) for a in ("place:1:PU", "pass")]
+    kind = {"en": "Placing cards", "ja": "カードの配置"}[lang]
+    assert unescape(why).startswith(kind) and all(n in unescape(why) for n in named) and "3" in why
+    screen.hints = [Hint("pass", 0.0, "pass", 0.0)]
+    assert "data-hint-reason" not in screen.html()
+
+
 def test_a_hinted_move_with_no_control_yet_names_the_choice_that_brings_one_up():
     screen = screen_for(["human", "trader", "trader", "trader"], 5)  # hand CD CD PD PU RU; CD's slots drawn
     screen.hints = [Hint("place:1:PU", 2.0, "place:0:CD", 0.0), Hint("place:0:CD", 0.0, "place:0:CD", 0.0)]

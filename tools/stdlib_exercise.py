@@ -17,6 +17,7 @@ import segno
 import pygame_core.games  # noqa: F401  (registers every game)
 from pygame_core.bots import bot_factories, bot_levels
 from pygame_core.bots.hint import hint_steps
+from pygame_core.bots.review import Reviews
 from pygame_core.catalog import catalog
 from pygame_core.engine import Game, GameError, Rng, all_games, get_board
 from pygame_core.engine.host import Event, Gate, Guest, Host
@@ -95,6 +96,12 @@ def replay(game: Game, table: Table) -> None:
             explain_all(replayer.html(), replayer.explain)
         replayer.see_as(0)
         replayer.html()
+    reviews = Reviews(record, replayer.states, {})  # a seat's review, worked and shown as the pages do
+    reviews.start(0)
+    while reviews.working is not None:
+        reviews.step()
+    for lang in LANGS:
+        reviews.html([0], replayer.names, lang)
 
 
 def host(game: Game) -> None:

@@ -28,6 +28,7 @@
   const CLICKABLE = [
     "action", "select", "handover", "undo", "lang", "dismiss", "hint", "play-again", "rematch", "new-game",
     "record", "replay-link", "seat-bot", "seat-free", "admit", "refuse", "replay-step", "recent",
+    "review", "review-stop",
   ].map((name) => `[data-${name}]`).join(",");
   const CHANGING = "[data-speed],[data-replay-viewer],[data-replay-scrub],[data-record-file]";
   const TURN = { en: "Your turn", ja: "あなたの番" };

@@ -39,6 +39,8 @@ class Board:
     - `explain(key, view, lang)`: what the thing marked `data-explain="<key>"` is and does now, in the
       markup of `engine.howto` (`howto.explained` makes it HTML), or None for an unknown key.
     - `action_name(action, view, lang)`: a legal action in words (hints, records), or None.
+    - `kinds`: by language, an action's kind (the part before its first `:`) in words, as a plural noun
+      ("bids"), for the reasons of hints and reviews.
     - `banners`: event kinds (`"e"`) big enough for a banner; `chapter(event, lang)`: the heading of the
       log group the event opens (a round, a game), or None; `merge(a, b)`: one event for a run of two.
     - `breakdown(view, lang)`: at the end, each seat's `(label, points)` parts, summing to its score;
@@ -56,6 +58,7 @@ class Board:
     figures: Callable[[str], dict[str, str]] = lambda _lang: {}
     explain: Callable[[str, dict[str, Any] | None, str], str | None] = _no_text
     action_name: Callable[[str, dict[str, Any], str], str | None] = _no_text
+    kinds: Texts = field(default_factory=dict)
     banners: frozenset[str] = frozenset()
     chapter: Callable[[Event, str], str | None] = _no_text
     merge: Callable[[Event, Event], Event | None] = _no_merge

@@ -58,6 +58,7 @@ class Replayer:
         self.steps = [bisect_right(self.logs, i) for i in range(len(self.log))]
         self.step = len(record.actions)
         self.viewer: Player | None = None
+        self.review = ""  # markup the page shows after the end panel (bots.review: a seat's review)
         self.names = self.board.seat_names(record.players, lang)
 
     @property
@@ -154,4 +155,4 @@ class Replayer:
         board = self.board.render(view, [], lang=self.lang, names=self.names)
         log = log_html(self.board, self.log[: self.logs[self.step]], self.lang, self.names, self.steps)
         end = end_panel(self.board, view, self.names, self.lang)
-        return controls + board + end + log
+        return controls + board + end + self.review + log

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .game import Player
-from .hint import Hint
+from .hint import Hint, action_words, reason
 from .howto import explained, inline
 from .link import LANGS
 from .registry import get_board, get_game
@@ -141,6 +141,7 @@ class Screen:
         self.confirmed: Player | None = None
         self.pace: int | None = None  # ms between bot moves; None: no speed control on this screen
         self.hints: list[Hint] | None = None
+        self.review = ""  # markup the page shows after the end panel (bots.review: the game's review)
         self.banners: list[str] = []
         self.shown = len(table.log)  # events before this are not bannered again
         colours = board.seat_names(table.record.players, lang)
@@ -209,7 +210,7 @@ class Screen:
             )
         if self.table.can_undo():
             parts.append(tag("button", self.t("undo"), type="button", class_="tt-undo", data_undo="1"))
-        parts.append(end_panel(self.board, view, self.names, self.lang, SOLO_END))
+        parts.append(end_panel(self.board, view, self.names, self.lang, SOLO_END) + self.review)
         parts.append(log_html(self.board, self.table.log, self.lang, self.names))
         return "".join(parts)
 
@@ -250,7 +251,7 @@ class Screen:
         paths = self._hint_paths(view, legal, drawn)
 
         def words(action: str) -> str:
-            return esc(self.board.action_name(action, view, self.lang) or action)
+            return esc(action_words(self.board, action, view, self.lang))
 
         items = "".join(
             tag(
@@ -265,7 +266,12 @@ class Screen:
             )
             for h in self.hints
         )
-        return tag("section", tag("h2", self.t("hint_title")) + tag("ol", items), class_="tt-hints tt-side")
+        best = self.hints[0]
+        why = reason(self.board, view, best.action, best.baseline, best.gain, self.lang)
+        because = tag("p", esc(why), data_hint_reason="1") if best.action != best.baseline else ""
+        return tag(
+            "section", tag("h2", self.t("hint_title")) + tag("ol", items) + because, class_="tt-hints tt-side"
+        )
 
     def _hint_paths(self, view: dict[str, Any], legal: Sequence[str], drawn: str) -> dict[str, str]:
         """Return, for each hinted move with no control on the board as drawn, a choice drawn unpressed to

@@ -8,6 +8,7 @@ from typing import Any
 import js  # the worker's global scope
 from pyodide.ffi import create_once_callable
 
+from pygame_core.bots.review import Reviews
 from pygame_core.engine import GameError
 
 Handler = Callable[[dict[str, Any]], object]
@@ -42,3 +43,29 @@ def serve(handlers: dict[str, Handler]) -> Callable[[str], None]:
                 post("done")
 
     return receive
+
+
+def work_review(reviews: Reviews, paint: Callable[[], None], kept: dict[str, str | None]) -> None:
+    """Work the review just started slice by slice, messages handled between them (a tap on Stop); paint as
+    it goes, and keep it in the browser (and in `kept`) once done. A review stopped or replaced stops here."""
+    run = reviews.working
+
+    def work() -> None:
+        if run is None or reviews.working is not run:
+            return
+        try:
+            repaint, done = reviews.step()
+        except Exception as e:  # every error reaches the person
+            reviews.stop()
+            post("error", message=f"No review: {e}")
+            paint()
+            return
+        if done is not None:
+            post("store", key=done[0], value=done[1])
+            kept[done[0]] = done[1]
+        if repaint:
+            paint()
+        if reviews.working is run:
+            later(work)
+
+    later(work)

@@ -19,15 +19,16 @@ from functools import partial
 from typing import Any
 from urllib.parse import parse_qsl, quote, urlencode, urlsplit
 
-from tt_bridge import LATER, later, post, serve
+from tt_bridge import LATER, later, post, serve, work_review
 
 import pygame_core.games  # noqa: F401  (registers every game)
 from pygame_core.bots import bot_factories, bot_levels
 from pygame_core.bots.hint import hint_steps
+from pygame_core.bots.review import Reviews
 from pygame_core.engine import DEFAULT_GAME, Game, GameError, all_games, get_board, get_game, recent
 from pygame_core.engine.howto import rules_html
 from pygame_core.engine.link import page_lang, read_link
-from pygame_core.engine.record import replay_link
+from pygame_core.engine.record import replay_link, states
 from pygame_core.engine.render import Texts, plain, tag, translate
 from pygame_core.engine.screen import SPEEDS, Screen
 from pygame_core.engine.table import HUMAN, Table
@@ -84,6 +85,8 @@ class Page:
         self.waiting = False  # a bot's turn is timed
         self.sheet_open = False  # the rules or an explanation are open: bots wait
         self.recent: str | None = None  # the games this browser finished last (engine.recent)
+        self.kept: dict[str, str | None] = dict(start.get("stored") or {})  # finished reviews (bots.review)
+        self.reviews: Reviews | None = None  # the finished game's reviews
         post("load", keys=[self.key, SPEED_KEY, recent.KEY])
 
     def deal(self, saved: str | None, speed: str | None, games: str | None) -> None:
@@ -150,6 +153,7 @@ class Page:
     def paint(self) -> None:
         """Draw the screen (the page marks itself ready, and over) and let a bot move if one is to act."""
         assert self.screen is not None
+        self.screen.review = self.review_html()
         post(
             "paint",
             html=self.screen.html(),
@@ -159,6 +163,26 @@ class Page:
             title=self.table.game.name,
         )
         self.wake_bots()
+
+    def review_html(self) -> str:
+        """Return the review part of the end screen: a button per person's seat, or the review."""
+        if not self.table.over:
+            return ""
+        record = self.table.record
+        if self.reviews is None or self.reviews.record != record:
+            self.reviews = Reviews(record, [state for _, state in states(record)], self.kept)
+        assert self.screen is not None
+        return self.reviews.html(self.table.humans(), self.screen.names, self.lang)
+
+    def review(self, seat: str | None) -> None:
+        """Show a seat's review (`seat`), worked in slices unless kept, or stop the one under way (None)."""
+        if self.reviews is None:
+            return
+        if seat is None:
+            self.reviews.stop()
+        elif self.reviews.start(int(seat)):
+            work_review(self.reviews, self.paint, self.kept)
+        self.paint()
 
     def wake_bots(self) -> None:
         """Time the next bot slice if a bot is to act and none is timed."""
@@ -223,6 +247,8 @@ class Page:
             return
         pages: dict[str, Callable[[], None]] = {
             "data-hint": self.ask_hint,
+            "data-review-stop": lambda: self.review(None),
+            "data-review": lambda: self.review(attrs["data-review"]),
             "data-play-again": lambda: self.go(self.setup.query(None)),
             "data-rematch": lambda: self.go(self.setup.rotated().query(self.seed + 1)),
             "data-new-game": lambda: post("go", url="../"),

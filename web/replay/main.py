@@ -7,9 +7,10 @@ from urllib.parse import parse_qsl, urlsplit
 
 import js  # the worker's global scope: its clock and date formats
 from pyodide.ffi import to_js
-from tt_bridge import post, serve
+from tt_bridge import post, serve, work_review
 
 import pygame_core.games  # noqa: F401  (registers every game)
+from pygame_core.bots.review import Reviews
 from pygame_core.engine import GameError, Record, recent, screen
 from pygame_core.engine.howto import rules_html
 from pygame_core.engine.link import page_lang
@@ -48,6 +49,8 @@ ERRORS: Texts = {  # what the alert says above the reason `replay` gives (in Eng
 replayer: Replayer | None = None
 lang = "en"
 games: str | None = None  # the games this browser finished last (python.js passes them: data-storage)
+kept: dict[str, str | None] = {}  # the finished reviews this browser keeps (data-storage too)
+reviews: Reviews | None = None  # the open record's reviews, once it reaches the end of its game
 
 
 def paint(top: bool = False) -> None:
@@ -55,6 +58,8 @@ def paint(top: bool = False) -> None:
     buttons = {key: plain(screen.TEXTS, lang, key) for key in ("record", "replay_link")}  # the end's own
     post("texts", texts={key: translate(TEXTS, lang, key, **buttons) for key in TEXTS["en"]})
     post("hide", selector="#open", hidden=replayer is not None)
+    if replayer is not None and reviews is not None:
+        replayer.review = reviews.html(range(replayer.record.players), replayer.names, lang)
     html = replayer.html() if replayer is not None else ""
     post("paint", html=html + recent.recent_html(games, lang, when), lang=lang, top=top)
 
@@ -67,10 +72,13 @@ def when(at: float) -> str:
 
 def open_text(text: str, packed: bool = False) -> None:
     """Open a record from JSON text (or a link's packed fragment) at its top; a bad one is explained."""
-    global replayer
+    global replayer, reviews
     error = ""
+    if reviews is not None:
+        reviews.stop()  # the record it reviews is closed
     try:
         replayer = Replayer(from_fragment(text) if packed else Record.from_json(text), lang)
+        reviews = Reviews(replayer.record, replayer.states, kept) if replayer.over else None
     except GameError as e:
         error = plain(ERRORS, lang, "link" if packed else "record", error=str(e))
     paint(top=True)  # first: the page is ready (data-ready) with the form before it says what was wrong
@@ -85,9 +93,22 @@ def explain(key: str) -> str:
     return replayer.explain(key)
 
 
+def review(seat: str | None) -> None:
+    """Show a seat's review (`seat`), worked in slices unless kept, or stop the one under way (None)."""
+    if reviews is not None:
+        if seat is None:
+            reviews.stop()
+        elif reviews.start(int(seat)):
+            work_review(reviews, paint, kept)
+    paint()
+
+
 def click(attrs: dict[str, str]) -> None:
-    """Step, open a recent game, or switch the language."""
+    """Step, open a recent game, review a seat's play, or switch the language."""
     global lang
+    if "data-review" in attrs or "data-review-stop" in attrs:
+        review(attrs.get("data-review"))
+        return
     if "data-recent" in attrs:  # its link first (Back comes to the list), then the replay is painted there
         post("address", push="#r=" + attrs["data-recent"])
         open_text(attrs["data-recent"], packed=True)
@@ -117,6 +138,7 @@ def start(message: dict[str, Any]) -> None:
     """Open the link's record, or show the form; list the recent games."""
     global lang, games
     games = message["stored"].get(recent.KEY)
+    kept.update(message["stored"])
     query = dict(parse_qsl(urlsplit(message["href"]).query))
     lang = page_lang(query.get("lang"), str(message["language"]))
     show(message["href"])
@@ -124,12 +146,14 @@ def start(message: dict[str, Any]) -> None:
 
 def show(href: str) -> None:
     """Open the record an address's `#r=` carries, or show the form (Back from a record opened here)."""
-    global replayer
+    global replayer, reviews
     fragment = urlsplit(href).fragment
     if fragment.startswith("r="):
         open_text(fragment[2:], packed=True)
     else:
-        replayer = None
+        if reviews is not None:
+            reviews.stop()
+        replayer, reviews = None, None
         paint(top=True)
 
 

@@ -42,6 +42,7 @@ register(
         rules=help.rules_text,
         figures=help.figures,
         explain=help.explain,
+        kinds=help.KINDS,
         action_name=help.action_name,
         banners=help.BANNERS,
         chapter=help.chapter,

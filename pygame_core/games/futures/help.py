@@ -715,3 +715,30 @@ def decided(view: View, names: Sequence[str], lang: str) -> str | None:
             label = plain(WORDS, lang, SOURCE_WORDS[source])
             parts.append(plain(WORDS, lang, "best", name=names[p], label=label, value=signed(ledger[source])))
     return sentences(parts, lang)
+
+
+# Each kind of action (its verb) in words, for the reasons of hints and reviews.
+KINDS = {
+    "en": {
+        "place": "placing cards",
+        "trade": "trades",
+        "pass": "passes",
+        "discard": "discards",
+        "settle": "settling contracts",
+        "reveal": "reveals",
+        "give": "giving cards",
+        "end": "ending",
+        "marker": "extra markers",
+    },
+    "ja": {
+        "place": "カードの配置",
+        "trade": "取引",
+        "pass": "パス",
+        "discard": "捨て札",
+        "settle": "決済",
+        "reveal": "公開",
+        "give": "カードを渡す手",
+        "end": "終了",
+        "marker": "追加マーカー",
+    },
+}

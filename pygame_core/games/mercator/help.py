@@ -492,3 +492,10 @@ def _now(key: str, v: View, lang: str) -> str:
             return result
         return _x(lang, "bids_now", bids=_list(bids, lang), result=result)
     return ""
+
+
+# Each kind of action (its verb) in words, for the reasons of hints and reviews.
+KINDS = {
+    "en": {"turn": "turning cards", "auction": "starting auctions", "bid": "bids"},
+    "ja": {"turn": "カードをめくる手", "auction": "競りの開始", "bid": "入札"},
+}

@@ -25,6 +25,7 @@ register(
         rules=help.rules,
         figures=help.figures,
         explain=help.explain,
+        kinds=help.KINDS,
         action_name=board.action_name,
         banners=board.BANNERS,
         chapter=board.chapter,

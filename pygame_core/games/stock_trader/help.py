@@ -611,3 +611,30 @@ def explain(key: str, view: View | None, lang: str) -> str | None:
             )
         )
     return None
+
+
+# Each kind of action (its verb) in words, for the reasons of hints and reviews.
+KINDS = {
+    "en": {
+        "play": "playing cards",
+        "discard": "discards",
+        "loan": "loans",
+        "repay": "repayments",
+        "end": "ending turns",
+        "buy": "buying",
+        "sell": "selling",
+        "colour": "colour choices",
+        "credit": "credit",
+    },
+    "ja": {
+        "play": "カードを出す手",
+        "discard": "捨て札",
+        "loan": "借入",
+        "repay": "返済",
+        "end": "手番の終了",
+        "buy": "購入",
+        "sell": "売却",
+        "colour": "色の選択",
+        "credit": "信用",
+    },
+}

@@ -637,3 +637,28 @@ def explain(key: str, view: View | None, lang: str) -> str | None:
         return None
     now = _now(view, lang, key)
     return sentences([what, now], lang)
+
+
+# Each kind of action (its verb) in words, for the reasons of hints and reviews.
+KINDS = {
+    "en": {
+        "offer": "offers",
+        "start": "opening bids",
+        "bid": "bids",
+        "drop": "dropping out",
+        "pick": "picks",
+        "pay": "payments",
+        "coin": "coins",
+        "take": "takes",
+    },
+    "ja": {
+        "offer": "出品",
+        "start": "競りの開始",
+        "bid": "入札",
+        "drop": "降りる手",
+        "pick": "選択",
+        "pay": "支払い",
+        "coin": "コイン",
+        "take": "取る手",
+    },
+}

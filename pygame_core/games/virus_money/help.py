@@ -340,3 +340,24 @@ def explain(key: str, view: dict[str, Any] | None, lang: str = "en") -> str | No
     if key in SIMPLE:
         return plain(EXPLAIN, lang, key, **n)
     return None
+
+
+# Each kind of action (its verb) in words, for the reasons of hints and reviews.
+KINDS = {
+    "en": {
+        "join": "joining",
+        "pass": "passes",
+        "raise": "raises",
+        "use": "using cards",
+        "done": "finishing",
+        "pay": "payments",
+    },
+    "ja": {
+        "join": "参加",
+        "pass": "パス",
+        "raise": "レイズ",
+        "use": "カードの使用",
+        "done": "終了",
+        "pay": "支払い",
+    },
+}
