@@ -1022,19 +1022,22 @@ def check_cjk_unused(sources: Iterable[Path]) -> None:
 
 # --- build: the trimmed standard library -----------------------------------------------------------
 
-# Run by Node (`node - DIR IMPORTS EXERCISE WHEEL...`): start Pyodide from DIR with its whole standard
-# library, put the wheels on sys.path as the pages' worker does (WHEELS_JS), import IMPORTS (a JSON list),
-# run the EXERCISE script (what the pages do), then print the names of every module Python has imported,
-# as JSON.
+# Run by Node (`node - DIR IMPORTS EXERCISE CRYPTO_MJS CRYPTO_PY WHEEL...`): start Pyodide from DIR with its
+# whole standard library, put the wheels on sys.path as the pages' worker does (WHEELS_JS), give Python the
+# table page's primitives (CRYPTO_MJS sets ttCrypto as in the worker; CRYPTO_PY is tt_crypto.py), import
+# IMPORTS (a JSON list), run the EXERCISE script (what the pages do), then print the names of every module
+# Python has imported, as JSON.
 STDLIB_JS = r"""
 import { readFileSync } from "node:fs";
 import { basename } from "node:path";
 import { pathToFileURL } from "node:url";
 
-const [dir, imports, exercise, ...wheels] = process.argv.slice(2);
+const [dir, imports, exercise, cryptoMjs, cryptoPy, ...wheels] = process.argv.slice(2);
 const { loadPyodide } = await import(pathToFileURL(`${dir}/pyodide.mjs`).href);
 const pyodide = await loadPyodide({ indexURL: `${dir}/` });
 WHEELS
+await import(pathToFileURL(cryptoMjs).href);
+pyodide.FS.writeFile("/home/pyodide/tt_crypto.py", readFileSync(cryptoPy));
 const names = JSON.stringify(imports); // a JSON string literal is a Python one too
 pyodide.runPython(`import importlib, json\nfor n in json.loads(${names}): importlib.import_module(n)`);
 pyodide.runPython(readFileSync(exercise, "utf8"), { filename: exercise });
@@ -1137,11 +1140,17 @@ def check_stdlib(imports: Mapping[str, str], members: Collection[str], kept: Col
 
 def stdlib_modules(runtime: Path, wheels: Sequence[Path], imports: Sequence[str]) -> list[str]:
     """The modules Pyodide (in Node) has after the imports and STDLIB_EXERCISE; kept in .cache/stdlib/."""
-    key = inputs_key(runtime, wheels, [STDLIB_JS, list(imports), STDLIB_EXERCISE.read_text()])
+    crypto = [WEB / "assets" / "tt_crypto.mjs", WEB / "assets" / "tt_crypto.py"]
+    texts = [STDLIB_JS, list(imports), STDLIB_EXERCISE.read_text(), *(path.read_text() for path in crypto)]
+    key = inputs_key(runtime, wheels, texts)
     cached = CACHE / "stdlib" / f"modules-{key}.json"
     if not cached.exists():
         step(f"stdlib: node imports {len(imports)} modules and plays every game, to see what the pages use")
-        args: list[str | Path] = [runtime, json.dumps(imports), STDLIB_EXERCISE, *wheels]
+        module = CACHE / "stdlib" / "tt_crypto.mjs"  # imports the noble modules vendored next to runtime
+        module.parent.mkdir(parents=True, exist_ok=True)
+        noble = (runtime.parent.parent / NOBLE_DIR).resolve().as_uri()
+        module.write_text(crypto[0].read_text().replace("{{NOBLE}}", noble))
+        args: list[str | Path] = [runtime, json.dumps(imports), STDLIB_EXERCISE, module, crypto[1], *wheels]
         line = run_node(STDLIB_JS, args, "find the modules the pages use")
         cached.parent.mkdir(parents=True, exist_ok=True)
         partial = cached.with_suffix(".partial")

@@ -13,13 +13,14 @@ from collections.abc import Callable, Generator
 from typing import TypeVar
 
 import segno
+from tt_crypto import Noble
 
 import pygame_core.games  # noqa: F401  (registers every game)
 from pygame_core.bots import bot_factories, bot_levels
 from pygame_core.bots.hint import hint_steps
 from pygame_core.bots.review import Reviews
 from pygame_core.catalog import catalog
-from pygame_core.engine import Game, GameError, Rng, all_games, get_board
+from pygame_core.engine import Game, GameError, Rng, all_games, crypto, get_board
 from pygame_core.engine.host import Event, Gate, Guest, Host
 from pygame_core.engine.howto import rules_html
 from pygame_core.engine.link import read_link
@@ -106,6 +107,7 @@ def replay(game: Game, table: Table) -> None:
 
 def host(game: Game) -> None:
     """Host a new table of the game for a phone that joins by the link and plays its first move, sealed."""
+    crypto.use(Noble())  # the table page's primitives, as its worker has them
     keys = HostKeys.new()
     table = new_table(game)
     gate = Gate(Host(table, names_by_language(table)), keys)
