@@ -1,46 +1,9 @@
 """The Noise handshakes against the published test vectors, and the ways a handshake must fail."""
 
 import pytest
-from noise_vectors import VECTORS_FILE, blocks
+from noise_vectors import VECTORS_FILE, blocks, run_vector
 
 from pygame_core.engine.noise import Handshake, Keypair, NoiseError
-
-
-def run_vector(v: dict[str, str]) -> list[str]:
-    """Play a vector's handshake and transport messages; return the ciphertexts, in hex."""
-    pattern = v["handshake"].split("_")[1]
-    prologue = bytes.fromhex(v.get("prologue", ""))
-    psk = bytes.fromhex(v["preshared_key"]) if "preshared_key" in v else None
-    responder_s = Keypair.of(bytes.fromhex(v["resp_static"])) if "resp_static" in v else None
-    init = Handshake(
-        pattern,
-        True,
-        prologue,
-        rs=responder_s.public if responder_s else None,
-        psk=psk,
-        e=Keypair.of(bytes.fromhex(v["gen_init_ephemeral"])),
-    )
-    resp = Handshake(
-        pattern, False, prologue, s=responder_s, psk=psk, e=Keypair.of(bytes.fromhex(v["gen_resp_ephemeral"]))
-    )
-    out, i = [], 0
-    while not init.done:
-        writer, reader = (init, resp) if i % 2 == 0 else (resp, init)
-        payload = bytes.fromhex(v[f"msg_{i}_payload"])
-        message = writer.write(payload)
-        assert reader.read(message) == payload
-        out.append(message.hex())
-        i += 1
-    assert init.hash == resp.hash
-    (i_send, i_recv), (r_send, r_recv) = init.split(), resp.split()
-    while f"msg_{i}_payload" in v:
-        send, recv = (i_send, r_recv) if i % 2 == 0 else (r_send, i_recv)
-        payload = bytes.fromhex(v[f"msg_{i}_payload"])
-        message = send.encrypt_with_ad(b"", payload)
-        assert recv.decrypt_with_ad(b"", message) == payload
-        out.append(message.hex())
-        i += 1
-    return out
 
 
 @pytest.mark.parametrize("vector", blocks(), ids=lambda v: f"{v['handshake']}-{len(v)}")

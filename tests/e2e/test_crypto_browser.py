@@ -58,3 +58,11 @@ def test_the_table_page_downloads_the_crypto_modules_and_the_play_page_does_not(
     page.goto("table/")
     wait_ready(page)
     assert {file for file in CRYPTO_FILES if any(url.endswith(file) for url in asked)} == set(CRYPTO_FILES)
+
+
+def test_the_published_noise_vectors_pass_in_the_table_pages_worker(page: Page) -> None:
+    # The same Noise code and vectors as tests/test_noise.py, on the browser's primitives.
+    page.goto("table/")
+    wait_ready(page)
+    run = "import json, noise_vectors\njson.dumps(noise_vectors.outcomes())"
+    assert worker_python(page, run, [ROOT / "tests" / "noise_vectors.py"]) == [True] * 8

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 import re
 import socket
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -16,7 +18,9 @@ from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import Browser, Page, Route, expect
+from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
+from websockets.sync.server import serve
 
 import build
 import pygame_core.games  # noqa: F401  (registers every game)
@@ -638,44 +642,51 @@ def test_an_attacker_gets_no_token_no_seat_and_no_voice_and_a_flood_leaves_the_h
 
 
 class MiddleRelay:
-    """A relay in the middle of one phone's code-only join, through the page's own WebSocket (Playwright
-    routes it to the real relay and lets this class rewrite it): to the phone it answers as a host of its own
-    keys; to the real host it is a phone of its own, and it keeps whatever the host sends it."""
+    """A relay in the middle of one phone's code-only join: a WebSocket proxy in front of the real relay,
+    which the phone's page is given as its relay (its built-in setting rewritten in the page). To the phone it
+    answers as a host of its own keys; to the real host it is a phone of its own, and it keeps whatever the
+    host sends it."""
 
-    def __init__(self, page: Page) -> None:
+    def __init__(self, upstream: str) -> None:
         table = Table.new("futures", ["human"] * 3, 1, {})
         self.fake = Gate(Host(table, {"en": ["A", "B", "C"]}), HostKeys.new())  # what the phone talks to
         self.inner = Guest()  # what the real host talks to
         self.heard: list[dict[str, Any]] = []
-        self.host_peer = ""
-        page.route_web_socket(re.compile(r".*/relay.*"), self.route)
+        self.upstream, self.host_peer = upstream, ""
+        self.server = serve(self.proxy, "127.0.0.1", 0)
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        self.url = f"ws://127.0.0.1:{self.server.socket.getsockname()[1]}/relay"
 
-    def route(self, ws: Any) -> None:
-        server = ws.connect_to_server()
+    def proxy(self, phone: Any) -> None:
+        with connect(self.upstream + (phone.request.path.split("/relay", 1)[1]), open_timeout=10) as server:
+            threading.Thread(target=self.from_server, args=(server, phone), daemon=True).start()
+            for frame in phone:
+                message = json.loads(frame)
+                data = message.get("data")
+                if message.get("type") != "relay":
+                    server.send(frame)
+                    continue
+                if isinstance(data, str) and data.startswith("{") and json.loads(data).get("t") == "open":
+                    server.send(
+                        json.dumps({"type": "relay", "to": self.host_peer, "data": self.inner.start()})
+                    )
+                self.fake.push("phone", data)
+                for kind, _, text in self.fake.drain():
+                    if kind == "send":
+                        phone.send(json.dumps({"type": "relay", "from": self.host_peer, "data": text}))
 
-        def to_phone(text: str) -> None:
-            ws.send(json.dumps({"type": "relay", "from": self.host_peer, "data": text}))
+    def from_server(self, server: Any, phone: Any) -> None:
+        with contextlib.suppress(ConnectionClosed):
+            self.pass_on(server, phone)
 
-        def from_phone(frame: str | bytes) -> None:
-            message = json.loads(frame)
-            if message.get("type") != "relay":
-                server.send(frame)
-                return
-            data = message["data"]
-            if isinstance(data, str) and data.startswith("{") and json.loads(data).get("t") == "open":
-                server.send(json.dumps({"type": "relay", "to": self.host_peer, "data": self.inner.start()}))
-            self.fake.push("phone", message["data"])
-            for kind, _, text in self.fake.drain():
-                if kind == "send":
-                    to_phone(text)
-
-        def from_server(frame: str | bytes) -> None:
+    def pass_on(self, server: Any, phone: Any) -> None:
+        for frame in server:
             message = json.loads(frame)
             if message.get("type") == "joined":
                 self.host_peer = message["host"]
             if message.get("type") != "relay":
-                ws.send(frame)
-                return
+                phone.send(frame)
+                continue
             replies, _ = self.inner.take(message["data"])
             if self.inner.last is not None:
                 self.heard.append(self.inner.last)
@@ -683,8 +694,18 @@ class MiddleRelay:
             for reply in replies:
                 server.send(json.dumps({"type": "relay", "to": self.host_peer, "data": reply}))
 
-        ws.on_message(from_phone)
-        server.on_message(from_server)
+    def give_to(self, page: Page) -> None:
+        """Make the page's table use this relay: its built-in relay setting, rewritten as the page loads."""
+
+        def rewrite(route: Route) -> None:
+            body = (
+                route.fetch()
+                .text()
+                .replace('name="tt-relay" content=""', f'name="tt-relay" content="{self.url}"')
+            )
+            route.fulfill(body=body, content_type="text/html")
+
+        page.route(re.compile(r".*/table/(\?.*)?$"), rewrite)
 
 
 def test_a_relay_in_the_middle_of_a_code_only_join_shows_two_codes_and_the_table_plays_on(
@@ -695,8 +716,9 @@ def test_a_relay_in_the_middle_of_a_code_only_join_shows_two_codes_and_the_table
     room = host.get_attribute("[data-room]", "data-room")
     honest = opened(browser, join_link(host), problems)
     wait_ready(honest)
+    middle = MiddleRelay(relay_site.replace("http://", "ws://") + "relay")
     phone = opened(browser, f"{relay_site}table/", problems)
-    middle = MiddleRelay(phone)
+    middle.give_to(phone)
     phone.goto(f"{relay_site}table/?room={room}")
     phone.wait_for_selector("[data-check]", timeout=READY_TIMEOUT_MS)
     shown = phone.get_attribute("[data-check]", "data-check")
@@ -710,6 +732,7 @@ def test_a_relay_in_the_middle_of_a_code_only_join_shows_two_codes_and_the_table
     honest.wait_for_selector("#board [data-action]", timeout=READY_TIMEOUT_MS).click()
     honest.wait_for_function(f"window.ttReceived.length > {before}", timeout=20_000)
     assert json.loads(honest.evaluate("window.ttReceived[window.ttReceived.length - 1]"))["t"] == "state"
+    middle.server.shutdown()
     assert problems == []
 
 
