@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from aio import run_apart
 
 pytest.importorskip("websockets", reason="the relay needs websockets (pip install -e .[dev])")
 
@@ -306,5 +307,5 @@ def test_two_relays_behind_nginx_hash_rooms_and_a_table_comes_back_when_its_inst
                 await play(host_b, guest_b, id_b)
                 assert health(ports[1])["rooms"] >= 2 and health(ports[1])["members"] >= 4
 
-        asyncio.run(scenario())
+        run_apart(scenario())
         assert relays[0].wait(10) == 0  # it shut down cleanly on SIGTERM

@@ -7,7 +7,6 @@ clients. Every test also checks that nothing was logged at ERROR level (no handl
 from __future__ import annotations
 
 import asyncio
-import concurrent.futures
 import contextlib
 import http.client
 import json
@@ -21,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from aio import run_apart
 
 pytest.importorskip("websockets", reason="the relay needs websockets (pip install -e .[dev])")
 
@@ -156,9 +156,7 @@ def run(
             port = server.sockets[0].getsockname()[1]
             await asyncio.wait_for(scenario(Harness(relay, port, stack)), 20)
 
-    # In a thread of its own: in the same pytest process, pytest-playwright keeps an event loop running.
-    with concurrent.futures.ThreadPoolExecutor(1) as pool:
-        pool.submit(asyncio.run, main()).result()
+    run_apart(main())
 
 
 @pytest.fixture(autouse=True)
@@ -299,8 +297,7 @@ def test_a_stranger_holding_the_code_after_a_restart_sends_the_table_to_its_fall
             await stranger.expect("peer-left", peer=squatted)  # the guest went on to the fallback room
             await stranger.silent()  # and nothing of the table reached the stranger
 
-    with concurrent.futures.ThreadPoolExecutor(1) as pool:
-        pool.submit(asyncio.run, scenario()).result()
+    run_apart(scenario())
 
 
 def test_room_codes_of_the_page_are_the_relay_s_and_the_fallback_comes_from_the_secret_alone() -> None:
@@ -912,7 +909,7 @@ def test_sigterm_closes_every_member_with_1012_and_the_environment_configures_th
                 assert guest_ws.close_reason == "restart"
                 return await host.closed()
 
-        assert asyncio.run(scenario()) == 1012
+        assert run_apart(scenario()) == 1012
         assert process.wait(10) == 0
     finally:
         process.kill()

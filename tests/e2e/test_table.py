@@ -507,10 +507,13 @@ def test_the_host_hands_a_gone_phone_seat_to_a_bot_and_another_seat_to_a_new_pho
     host.wait_for_selector("[data-seat='0']:has-text('Bot · level 2 (trader)')", state="attached")
     expect(host.locator("[data-join]")).to_be_hidden()  # every seat is held again: the board comes first
     host.locator(".tt-lobby summary").click()
+    old_link = join_link(host)
     host.click("[data-seat-free='1']")
     expect_text = "your seat was handed over"
     kept.wait_for_function(f"document.body.innerText.includes({json.dumps(expect_text)})")
-    newcomer = opened(browser, link, problems)
+    # "New phone" made a new link (the old one brings no phone to a free seat); the shared screen shows it.
+    host.wait_for_function(f"document.querySelector('[data-join]').href !== {json.dumps(old_link)}")
+    newcomer = opened(browser, join_link(host), problems)
     wait_ready(newcomer)
     assert json.loads(newcomer.evaluate("window.ttReceived[0]"))["seat"] == 1
     rng, clicks = random.Random(5), 0
@@ -887,7 +890,7 @@ def test_a_table_and_a_phone_that_cannot_reach_the_relay_say_so_in_their_languag
 ) -> None:
     problems: list[str] = []  # the site's server has no /relay: the workers' sockets fail, nothing else
     host = opened(browser, f"{site.url}table/?create=1&players=3&seats=human,human,bot&pace=0", problems)
-    phone = opened(browser, f"{site.url}table/?room=ABCDEF&game=mercator&lang=ja", problems)
+    phone = opened(browser, f"{site.url}table/?room=ABCDE&game=mercator&lang=ja", problems)
     relay = f"ws://{urlsplit(site.url).netloc}/relay"
     expect(host.locator("[data-relay-down]")).to_have_text(
         f"Cannot reach the relay server ({relay}), so no phone can talk to this table. Trying again…",

@@ -631,11 +631,10 @@ class HostPage:
             self.gate.confirm(attrs["data-admit"])
         elif "data-refuse" in attrs:
             self.gate.refuse(attrs["data-refuse"])
-        elif "data-seat-bot" in attrs:  # the seat's old phone is out, and so is its link
+        elif "data-seat-bot" in attrs:  # the seat's old phone is out (no seat is free for a tokenless phone)
             seat = int(attrs["data-seat-bot"])
             self.gate.send(self.host.release(seat, bot_levels(self.host.table.game)[1]))
-            self.gate.relink()
-        elif "data-seat-free" in attrs:
+        elif "data-seat-free" in attrs:  # a new link too: the old one brings no phone to the free seat
             self.gate.send(self.host.release(int(attrs["data-seat-free"]), HUMAN))
             self.gate.relink()
         elif "data-rematch" in attrs and self.host.table.over:
