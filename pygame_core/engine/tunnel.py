@@ -24,6 +24,8 @@ closed even to someone who later learns the link.
 import base64
 import json
 import secrets
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -179,10 +181,11 @@ def field(message: dict[str, Any], name: str) -> bytes:
     return unb64(message.get(name), limit=MAX_FIELD)
 
 
-def noise(step: Any, *args: Any) -> Any:
-    """Run a handshake step; a Noise failure is a SealError (a peer's bad message)."""
+@contextmanager
+def peer_step() -> Iterator[None]:
+    """Turn a Noise failure inside the block into a SealError (a peer's bad handshake message)."""
     try:
-        return step(*args)
+        yield
     except NoiseError as e:
         raise SealError(str(e)) from None
 
@@ -208,8 +211,9 @@ class GuestOpening:
 
     def finish(self, opened: dict[str, Any]) -> tuple[Session, dict[str, Any] | None]:
         """Return the session and the `reveal` message to send (None with the link)."""
-        noise(self.handshake.read, field(opened, "m"))
-        reveal = None if self.keys is not None else {"t": "reveal", "m": b64(noise(self.handshake.write))}
+        with peer_step():
+            self.handshake.read(field(opened, "m"))
+            reveal = None if self.keys is not None else {"t": "reveal", "m": b64(self.handshake.write())}
         send, recv = self.handshake.split()
         if self.keys is not None:
             return Session(send, recv, True), None
@@ -246,7 +250,8 @@ class HostOpening:
         if not self.with_link:
             if reveal is None:
                 raise SealError("a code-only phone must reveal its key")
-            noise(self.handshake.read, field(reveal, "m"))
+            with peer_step():
+                self.handshake.read(field(reveal, "m"))
             if self.handshake.re is None or sha256(self.handshake.re) != self.commit:
                 raise SealError("the phone's key does not match its commitment")
         send, recv = self.handshake.split()
