@@ -762,9 +762,7 @@ def start_relay(port: int, *flags: str) -> subprocess.Popen[bytes]:
 
 
 def test_a_relay_restart_and_a_host_reload_mid_game_resume_the_game(browser: Browser) -> None:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
+    port = free_port()
     site = f"http://127.0.0.1:{port}/"
     relay = start_relay(port)
     problems: list[str] = []
@@ -790,18 +788,28 @@ def test_a_relay_restart_and_a_host_reload_mid_game_resume_the_game(browser: Bro
             expect(phone.locator("[data-relay-down]")).to_have_count(0, timeout=30_000)
         host.reload()
         host.wait_for_selector(f"[data-room='{room}']", timeout=READY_TIMEOUT_MS)
-        for phone, count in zip(phones, counts, strict=True):  # each phone gets its seat back, same game
-            phone.wait_for_function(f"window.ttReceived.length > {count}", timeout=30_000)
-            assert phone.evaluate(LAST_VERSION) >= version
-        while host.evaluate("document.documentElement.dataset.gameOver") != "1":
-            assert clicks < 1500, "the game did not end"
-            clicks += click_some(phones, rng)
-            host.wait_for_timeout(30)
+        caught_up(phones, counts, version, 30_000)  # each phone gets its seat back, same game
+        play_to_end(host, phones, rng, clicks)
         # Browsers log the failed reconnections while the relay was down; nothing else may go wrong.
         assert [p for p in problems if "WebSocket" not in p and "ERR_CONNECTION_REFUSED" not in p] == []
     finally:
         relay.terminate()
         relay.wait(10)
+
+
+def caught_up(phones: list[Page], counts: list[int], version: int, timeout: int) -> None:
+    """Wait until each phone has a message more than it had (`counts`) and a board at `version` or later."""
+    for phone, count in zip(phones, counts, strict=True):
+        phone.wait_for_function(f"window.ttReceived.length > {count}", timeout=timeout)
+        assert phone.evaluate(LAST_VERSION) >= version
+
+
+def play_to_end(host: Page, phones: list[Page], rng: random.Random, clicks: int) -> None:
+    """Tap the phones' moves until the shared screen shows the game over (`clicks` taps made so far)."""
+    while host.evaluate("document.documentElement.dataset.gameOver") != "1":
+        assert clicks < 1500, "the game did not end"
+        clicks += click_some(phones, rng)
+        host.wait_for_timeout(30)
 
 
 def free_port() -> int:
@@ -843,15 +851,10 @@ def test_a_stranger_taking_the_room_code_after_a_relay_restart_sends_the_table_t
         assert json.loads(squatter.recv(10))["type"] == "created"
         # The host gets bad-key, moves to the room only the secret names; the phones find it there.
         host.wait_for_selector(f"[data-room='{fallback}']", timeout=30_000)
-        for phone, count in zip(phones, counts, strict=True):
-            phone.wait_for_function(f"window.ttReceived.length > {count}", timeout=40_000)
-            assert phone.evaluate(LAST_VERSION) >= version
+        caught_up(phones, counts, version, 40_000)
         host.reload()  # a reload finds the table where it is
         host.wait_for_selector(f"[data-room='{fallback}']", timeout=READY_TIMEOUT_MS)
-        while host.evaluate("document.documentElement.dataset.gameOver") != "1":
-            assert clicks < 1500, "the game did not end"
-            clicks += click_some(phones, rng)
-            host.wait_for_timeout(30)
+        play_to_end(host, phones, rng, clicks)
         assert [p for p in problems if "WebSocket" not in p and "ERR_CONNECTION_REFUSED" not in p] == []
     finally:
         if squatter is not None:
